@@ -1,0 +1,5 @@
+import { publishedJwks } from '@/lib/auth/keys';
+
+export async function GET(): Promise<Response> {
+  return Response.json(await publishedJwks(), { headers: { 'cache-control': 'public, max-age=300' } });
+}

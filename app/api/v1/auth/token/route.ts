@@ -1,0 +1,3 @@
+import { exchangeClientCredentials } from '@/lib/auth/token-endpoint';
+
+export const POST = exchangeClientCredentials;

@@ -1,0 +1,6 @@
+import { openApiDocument } from '@/lib/api/openapi';
+
+// Public: integrators read the contract before they have credentials.
+export function GET(): Response {
+  return Response.json(openApiDocument(), { headers: { 'cache-control': 'public, max-age=60' } });
+}

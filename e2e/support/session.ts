@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_USERS = {
+  acmeBroker: { email: 'broker@acme.test', password: 'broker-password' },
+  acmeUnderwriter: { email: 'underwriter@acme.test', password: 'underwriter-password' },
+  globexBroker: { email: 'broker@globex.test', password: 'broker-password' },
+} as const;
+
+export function baseUrl(): string {
+  const url = process.env.LEDGER_BASE_URL;
+  if (!url) throw new Error('LEDGER_BASE_URL is not set');
+  return url;
+}
+
+export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl()}/signin`);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('tenant')).toBeVisible();
+}
+
+/** Keeps the last page of a journey as an artifact (test-results/screenshots). */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,21 @@
+import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
+import nextTypeScript from 'eslint-config-next/typescript';
+
+export default [
+  {
+    ignores: ['.next/**', 'node_modules/**', 'lib/db/generated/**', '.data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+  },
+  ...nextCoreWebVitals,
+  ...nextTypeScript,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The API test client returns loosely typed JSON bodies on purpose: tests assert on them.
+    files: ['tests/support/api.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+];

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+// Building blocks shared by endpoint descriptions.
+
+/** `true` / `false` in a query string (absent = false). */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string(),
+    correlationId: z.string(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details' });
+
+export const requestStatusSchema = z.enum(['pending', 'success', 'failed']);
+
+export const asyncRequestSchema = z
+  .object({
+    requestId: z.uuid(),
+    type: z.string(),
+    status: requestStatusSchema,
+    data: z.record(z.string(), z.unknown()).nullable(),
+    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'AsyncRequest', description: 'A tracked asynchronous request (spec 2.6)' });
+
+/** Problem answers most ledger endpoints can give, documented once. */
+export const commonProblems = {
+  400: {
+    description: 'Missing X-TENANT-ID, malformed JSON or a bad parameter',
+    schema: problemSchema,
+    contentType: 'application/problem+json',
+  },
+  401: { description: 'No or invalid bearer token', schema: problemSchema, contentType: 'application/problem+json' },
+  403: {
+    description: 'Token of another tenant, or a role that may not act',
+    schema: problemSchema,
+    contentType: 'application/problem+json',
+  },
+  404: { description: 'Unknown id, or an id of another tenant', schema: problemSchema, contentType: 'application/problem+json' },
+} as const;
+
+export const stateProblems = {
+  409: {
+    description: 'Not allowed in the current state; names the state and the allowed actions',
+    schema: problemSchema,
+    contentType: 'application/problem+json',
+  },
+  422: {
+    description: 'Fails the product schema or the mandatory-field checks; `errors` lists every field',
+    schema: problemSchema,
+    contentType: 'application/problem+json',
+  },
+} as const;

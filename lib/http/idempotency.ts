@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { Principal } from '@/lib/auth/principal';
+import { withTenant } from '@/lib/db/tenant';
+import { BadRequest, Conflict, ValidationFailed } from '@/lib/errors';
+import type { TenantRef } from '@/lib/tenants/lookup';
+
+// Idempotency-Key (API-CONTRACT §6): the same key with the same request within 24 h gets
+// the first answer again; the same key with another request is 422. The key is claimed
+// before the work runs, so two concurrent requests with one key cannot both do the work.
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const IN_PROGRESS = 0;
+
+interface IdempotentCall {
+  request: Request;
+  tenant: TenantRef;
+  principal: Principal;
+  rawBody: unknown;
+  run: () => Promise<Response>;
+}
+
+export async function withIdempotency(call: IdempotentCall): Promise<Response> {
+  const key = call.request.headers.get('idempotency-key');
+  if (key === null) return call.run();
+  if (!KEY_PATTERN.test(key)) throw new BadRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters');
+  const where = { tenantId: call.tenant.id, principal: call.principal.subject, key };
+  const requestHash = createHash('sha256')
+    .update(`${call.request.method} ${new URL(call.request.url).pathname}\n${JSON.stringify(call.rawBody ?? null)}`)
+    .digest('hex');
+
+  const claimed = await withTenant(call.tenant.id, async (tx) => {
+    const existing = await tx.idempotencyRecord.findUnique({ where: { tenantId_principal_key: where } });
+    if (existing && Date.now() - existing.createdAt.getTime() < IDEMPOTENCY_WINDOW_MS) return existing;
+    if (existing) await tx.idempotencyRecord.delete({ where: { tenantId_principal_key: where } });
+    await tx.idempotencyRecord.create({ data: { ...where, requestHash, status: IN_PROGRESS } });
+    return null;
+  });
+  if (claimed) {
+    if (claimed.requestHash !== requestHash) {
+      throw new ValidationFailed('This Idempotency-Key was already used with a different request', [
+        { path: '/', message: 'Use a new Idempotency-Key for a different request' },
+      ]);
+    }
+    if (claimed.status === IN_PROGRESS) throw new Conflict('A request with this Idempotency-Key is still in progress; retry shortly');
+    return replay(claimed.status, claimed.body, claimed.headers as Record<string, string>);
+  }
+
+  let response: Response;
+  try {
+    response = await call.run();
+  } catch (error) {
+    // A failed attempt leaves nothing behind: the client may retry with the same key.
+    await withTenant(call.tenant.id, (tx) => tx.idempotencyRecord.delete({ where: { tenantId_principal_key: where } }));
+    throw error;
+  }
+  if (response.status >= 500) {
+    await withTenant(call.tenant.id, (tx) => tx.idempotencyRecord.delete({ where: { tenantId_principal_key: where } }));
+    return response;
+  }
+  const text = await response.clone().text();
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'location', 'etag']) {
+    const value = response.headers.get(name);
+    if (value) headers[name] = value;
+  }
+  await withTenant(call.tenant.id, (tx) =>
+    tx.idempotencyRecord.update({
+      where: { tenantId_principal_key: where },
+      data: { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as object), headers },
+    }),
+  );
+  return response;
+}
+
+function replay(status: number, body: unknown, headers: Record<string, string>): Response {
+  return new Response(body === null || body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'idempotent-replayed': 'true' },
+  });
+}

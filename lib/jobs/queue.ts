@@ -1,0 +1,25 @@
+import type { Tx } from '@/lib/db/client';
+
+// The outbox side of the queue: jobs are rows added in the same transaction as the state
+// change they belong to, so both commit or neither does. A trigger NOTIFYs the workers on commit.
+
+export interface EnqueueOptions {
+  tenantId?: string;
+  /** A second job with the same key is not added while the first exists. */
+  dedupeKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export async function enqueue(tx: Tx, task: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
+  const runAt = options.runAt ?? new Date();
+  const maxAttempts = options.maxAttempts ?? 8;
+  await tx.$executeRaw`INSERT INTO "Job" ("task", "payload", "tenantId", "dedupeKey", "runAt", "maxAttempts")
+    VALUES (${task}, ${JSON.stringify(payload)}::jsonb, ${options.tenantId ?? null}::uuid, ${options.dedupeKey ?? null}, ${runAt}, ${maxAttempts})
+    ON CONFLICT ("dedupeKey") DO NOTHING`;
+}
+
+/** Tells waiting long polls (in every process) that `key` changed; delivered when `tx` commits. */
+export async function publishChange(tx: Tx, key: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_notify('ledger_changes', ${key})`;
+}

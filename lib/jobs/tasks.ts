@@ -1,0 +1,18 @@
+import { prisma } from '@/lib/db/client';
+import type { CronDefinition, TaskRegistry } from './worker';
+
+// Every background task the worker runs, by name. Domain rooms add their handlers here.
+
+const housekeeping = {
+  async run() {
+    // Idempotency answers are kept 24 h (API-CONTRACT §6); cron slots a day.
+    await prisma.$executeRaw`DELETE FROM "IdempotencyRecord" WHERE "createdAt" < now() - interval '25 hours'`;
+    await prisma.$executeRaw`DELETE FROM "CronRun" WHERE "createdAt" < now() - interval '1 day'`;
+  },
+};
+
+export const TASKS: TaskRegistry = {
+  housekeeping,
+};
+
+export const CRON: CronDefinition[] = [{ name: 'housekeeping', task: 'housekeeping', everyMs: 60 * 60 * 1000 }];

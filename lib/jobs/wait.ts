@@ -1,0 +1,67 @@
+import { listener } from './listener';
+
+// Long polling without a sleep loop: a waiter registers for a key ("request:<id>",
+// "policy:<id>"), checks the state, and sleeps until a NOTIFY for that key (sent by the
+// transaction that changed it, delivered at commit) or the deadline.
+
+export const CHANGES_CHANNEL = 'ledger_changes';
+export const LONG_POLL_TIMEOUT_MS = 25_000;
+/** Re-checks per long poll; a key that keeps changing without becoming ready still ends. */
+const CHECK_ROUNDS_MAX = 50;
+
+const waiters = new Map<string, Set<() => void>>();
+let subscription: Promise<unknown> | null = null;
+
+function ensureSubscribed(): Promise<unknown> {
+  subscription ??= listener
+    .subscribe(CHANGES_CHANNEL, (payload) => {
+      if (payload === null) for (const set of waiters.values()) for (const wake of set) wake();
+      else for (const wake of waiters.get(payload) ?? []) wake();
+    })
+    .catch((error: unknown) => {
+      subscription = null;
+      throw error;
+    });
+  return subscription;
+}
+
+export function activeWaiters(): number {
+  let count = 0;
+  for (const set of waiters.values()) count += set.size;
+  return count;
+}
+
+/**
+ * Resolves with `check()`'s first non-null answer, or null when `timeoutMs` passes first
+ * (or the client went away).
+ */
+export async function waitFor<T>(key: string, check: () => Promise<T | null>, timeoutMs: number, signal?: AbortSignal): Promise<T | null> {
+  await ensureSubscribed();
+  const deadline = Date.now() + timeoutMs;
+  for (let round = 0; round < CHECK_ROUNDS_MAX; round++) {
+    let wake: () => void = () => undefined;
+    const woken = new Promise<void>((resolve) => {
+      wake = resolve;
+    });
+    let set = waiters.get(key);
+    if (!set) waiters.set(key, (set = new Set()));
+    set.add(wake);
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = () => wake();
+    try {
+      const value = await check();
+      if (value !== null) return value;
+      const remainingMs = deadline - Date.now();
+      if (remainingMs <= 0 || signal?.aborted) return null;
+      signal?.addEventListener('abort', onAbort, { once: true });
+      await Promise.race([woken, new Promise<void>((resolve) => (timer = setTimeout(resolve, remainingMs)))]);
+      if (signal?.aborted) return null;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      set.delete(wake);
+      if (set.size === 0) waiters.delete(key);
+    }
+  }
+  return null;
+}

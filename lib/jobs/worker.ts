@@ -1,0 +1,213 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { prisma, type Tx } from '@/lib/db/client';
+import { errorFields, log } from '@/lib/log';
+import { listener } from './listener';
+
+// The consuming side of the durable queue. Jobs are claimed with FOR UPDATE SKIP LOCKED under
+// a lease that a heartbeat extends while the handler runs; a worker that dies (SIGKILL, power
+// loss) stops extending it, and the job is claimed again when the lease runs out.
+
+export interface ClaimedJob {
+  id: bigint;
+  task: string;
+  payload: Record<string, unknown>;
+  tenantId: string | null;
+  attempts: number;
+  maxAttempts: number;
+  /**
+   * Deletes the job inside the handler's own transaction, so the work and its completion
+   * commit together. Throws when this worker's lease was lost, which rolls the work back.
+   */
+  complete(tx: Tx): Promise<void>;
+}
+
+export interface TaskDefinition {
+  run(job: ClaimedJob): Promise<void>;
+  /** Called once when the last attempt failed (e.g. to mark a request `failed`). */
+  onGiveUp?(job: ClaimedJob, error: unknown): Promise<void>;
+}
+
+export type TaskRegistry = Record<string, TaskDefinition>;
+
+export interface CronDefinition {
+  name: string;
+  task: string;
+  everyMs: number;
+}
+
+export interface WorkerOptions {
+  tasks: TaskRegistry;
+  cron?: CronDefinition[];
+  concurrency?: number;
+  leaseMs?: number;
+  /** Safety net for delayed retries and expired leases; new jobs arrive by NOTIFY. */
+  pollIntervalMs?: number;
+}
+
+export interface RunningWorker {
+  id: string;
+  stop(): Promise<void>;
+}
+
+const BACKOFF_MS_MAX = 60_000;
+
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const concurrency = options.concurrency ?? 4;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 2_000;
+  const running = new Map<bigint, Promise<void>>();
+  let stopping = false;
+  let wakeRequested = false;
+  let loopActive = false;
+
+  const claim = async (limit: number): Promise<ClaimedJob[]> => {
+    const rows = await prisma.$queryRaw<
+      { id: bigint; task: string; payload: Record<string, unknown>; tenantId: string | null; attempts: number; maxAttempts: number }[]
+    >`UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
+      WHERE "id" IN (
+        SELECT "id" FROM "Job"
+        WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
+        ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
+    return rows.map((row) => ({
+      ...row,
+      complete: async (tx: Tx) => {
+        const deleted = await tx.$executeRaw`DELETE FROM "Job" WHERE "id" = ${row.id} AND "lockedBy" = ${id}`;
+        if (deleted !== 1) throw new LeaseLost(row.id);
+      },
+    }));
+  };
+
+  const execute = async (job: ClaimedJob): Promise<void> => {
+    const definition = options.tasks[job.task];
+    const startedMs = performance.now();
+    try {
+      if (!definition) throw new Error(`no handler for task ${job.task}`);
+      await definition.run(job);
+      // Handlers that did not complete the job in their own transaction are done here.
+      await prisma.$executeRaw`DELETE FROM "Job" WHERE "id" = ${job.id} AND "lockedBy" = ${id}`;
+      log.info('job done', {
+        worker: id,
+        job: String(job.id),
+        task: job.task,
+        attempt: job.attempts,
+        durationMs: Math.round(performance.now() - startedMs),
+      });
+    } catch (error) {
+      if (error instanceof LeaseLost) {
+        log.warn('job lease lost; another worker owns it now', { worker: id, job: String(job.id), task: job.task });
+        return;
+      }
+      await recordFailure(job, definition, error);
+    }
+  };
+
+  const recordFailure = async (job: ClaimedJob, definition: TaskDefinition | undefined, error: unknown): Promise<void> => {
+    const message = error instanceof Error ? error.message : String(error);
+    if (job.attempts >= job.maxAttempts) {
+      log.error('job gave up', { worker: id, job: String(job.id), task: job.task, attempt: job.attempts, ...errorFields(error) });
+      try {
+        await definition?.onGiveUp?.(job, error);
+      } catch (giveUpError) {
+        log.error('job give-up handler failed', { job: String(job.id), ...errorFields(giveUpError) });
+      }
+      await prisma.$executeRaw`UPDATE "Job" SET "failedAt" = now(), "lockedBy" = NULL, "lockedUntil" = NULL, "lastError" = ${message}
+        WHERE "id" = ${job.id} AND "lockedBy" = ${id}`;
+      return;
+    }
+    const backoffMs = Math.min(BACKOFF_MS_MAX, 250 * 2 ** (job.attempts - 1)) * (0.75 + Math.random() * 0.5);
+    log.warn('job failed; will retry', {
+      worker: id,
+      job: String(job.id),
+      task: job.task,
+      attempt: job.attempts,
+      backoffMs: Math.round(backoffMs),
+      error: message,
+    });
+    await prisma.$executeRaw`UPDATE "Job" SET "runAt" = now() + make_interval(secs => ${backoffMs / 1000}), "lockedBy" = NULL, "lockedUntil" = NULL, "lastError" = ${message}
+      WHERE "id" = ${job.id} AND "lockedBy" = ${id}`;
+  };
+
+  const loop = async (): Promise<void> => {
+    if (loopActive) {
+      wakeRequested = true;
+      return;
+    }
+    loopActive = true;
+    try {
+      do {
+        wakeRequested = false;
+        while (!stopping && running.size < concurrency) {
+          const jobs = await claim(concurrency - running.size);
+          if (jobs.length === 0) break;
+          for (const job of jobs) {
+            const promise = execute(job).finally(() => {
+              running.delete(job.id);
+              void loop();
+            });
+            running.set(job.id, promise);
+          }
+        }
+      } while (wakeRequested && !stopping);
+    } catch (error) {
+      log.error('worker loop failed', { worker: id, ...errorFields(error) });
+    } finally {
+      loopActive = false;
+    }
+  };
+
+  const heartbeat = setInterval(
+    () => {
+      if (running.size === 0) return;
+      const ids = [...running.keys()];
+      prisma.$executeRaw`UPDATE "Job" SET "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000})
+      WHERE "id" = ANY(${ids}::bigint[]) AND "lockedBy" = ${id}`.catch((error: unknown) =>
+        log.warn('heartbeat failed', errorFields(error)),
+      );
+    },
+    Math.max(1_000, Math.floor(leaseMs / 3)),
+  );
+
+  const poll = setInterval(() => void loop(), pollIntervalMs);
+  const cronTimer = options.cron?.length ? setInterval(() => void scheduleCron(options.cron ?? []), 15_000) : undefined;
+  if (options.cron?.length) void scheduleCron(options.cron);
+
+  const unsubscribe = await listener.subscribe('ledger_jobs', () => void loop());
+  void loop();
+  log.info('worker started', { worker: id, concurrency, leaseMs });
+
+  return {
+    id,
+    stop: async () => {
+      stopping = true;
+      clearInterval(poll);
+      clearInterval(heartbeat);
+      if (cronTimer) clearInterval(cronTimer);
+      unsubscribe();
+      await Promise.allSettled(running.values());
+      log.info('worker stopped', { worker: id });
+    },
+  };
+}
+
+/** Enqueues each cron task once per slot across all workers (the CronRun row is the lock). */
+async function scheduleCron(cron: CronDefinition[]): Promise<void> {
+  for (const entry of cron) {
+    const slot = String(Math.floor(Date.now() / entry.everyMs));
+    try {
+      await prisma.$executeRaw`WITH won AS (
+          INSERT INTO "CronRun" ("name", "slot") VALUES (${entry.name}, ${slot}) ON CONFLICT DO NOTHING RETURNING 1)
+        INSERT INTO "Job" ("task", "payload") SELECT ${entry.task}, '{}'::jsonb FROM won`;
+    } catch (error) {
+      log.warn('cron scheduling failed', { cron: entry.name, ...errorFields(error) });
+    }
+  }
+}
+
+class LeaseLost extends Error {
+  constructor(jobId: bigint) {
+    super(`lease on job ${jobId} was lost`);
+  }
+}

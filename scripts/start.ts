@@ -1,0 +1,36 @@
+// `npm start`: the service and pages with their worker. Without DATABASE_URL it runs on an
+// embedded PostgreSQL kept under .data/ and seeds the demo tenants; with it, it uses that
+// server and seeds nothing secret. Ctrl-C stops everything.
+import path from 'node:path';
+import { startStack } from './stack';
+
+const startedMs = Date.now();
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const stack = await startStack({
+  dataDir: path.join(process.cwd(), '.data', 'postgres'),
+  persistentData: true,
+  pgPort: Number(process.env.EMBEDDED_PG_PORT ?? 5433),
+  appPort: Number(process.env.PORT ?? 3000),
+  databaseUrl,
+  seedDemo: !databaseUrl || process.env.LEDGER_SEED_DEMO === '1',
+  workers: Number(process.env.WORKER_PROCESSES ?? 1),
+});
+console.log(`First response after ${((Date.now() - startedMs) / 1000).toFixed(1)} s. Open http://localhost:${process.env.PORT ?? 3000}`);
+if (!databaseUrl) console.log('Demo sign-in: broker@acme.test / broker-password (see README for API clients)');
+
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  console.log('Stopping...');
+  await stack.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+stack.app.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`The app exited (code ${code}); stopping.`);
+    void shutdown();
+  }
+});

@@ -1,0 +1,37 @@
+// `npm test`: every test. Unit tests first (no database), then one stack (embedded PostgreSQL,
+// production build, app and worker) shared by the API tests and the Playwright journeys.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startTestStack } from '../tests/support/test-stack';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(process.cwd(), command), ...args], { stdio: 'inherit', env });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const vitest = 'node_modules/vitest/vitest.mjs';
+const playwright = 'node_modules/@playwright/test/cli.js';
+
+const steps: { name: string; code: number }[] = [];
+steps.push({ name: 'lint', code: await run('node_modules/eslint/bin/eslint.js', ['.']) });
+steps.push({ name: 'format', code: await run('node_modules/prettier/bin/prettier.cjs', ['--check', '.', '--log-level', 'warn']) });
+steps.push({ name: 'typecheck', code: await run('node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']) });
+steps.push({ name: 'unit', code: await run(vitest, ['run', '--project', 'unit']) });
+
+const stack = await startTestStack({ workers: 1 });
+try {
+  const env = { ...process.env, LEDGER_BASE_URL: stack.baseUrl, DATABASE_URL: stack.databaseUrl };
+  steps.push({ name: 'api', code: await run(vitest, ['run', '--project', 'api'], env) });
+  steps.push({ name: 'e2e', code: await run(playwright, ['test'], env) });
+} finally {
+  await stack.stop();
+}
+
+const failed = steps.filter((step) => step.code !== 0);
+console.log(`\n${steps.map((step) => `${step.name}: ${step.code === 0 ? 'passed' : 'FAILED'}`).join('\n')}`);
+console.log(`${steps.length - failed.length} passed, ${failed.length} failed`);
+process.exit(failed.length === 0 ? 0 : 1);

@@ -1,0 +1,35 @@
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack, type RunningStack } from '../../scripts/stack';
+
+/** A fresh stack for tests: a new embedded PostgreSQL in a temp dir, free ports, demo seed. */
+export async function startTestStack(options: { workers?: number; env?: Record<string, string> } = {}): Promise<RunningStack> {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'ledger-test-'));
+  // As root, PostgreSQL runs as the postgres user, which must be able to enter the directory.
+  await chmod(parent, 0o755);
+  const dataDir = path.join(parent, 'postgres');
+  return startStack({
+    dataDir,
+    persistentData: false,
+    pgPort: await freePort(),
+    appPort: await freePort(),
+    seedDemo: true,
+    workers: options.workers ?? 1,
+    logFile: path.join(process.cwd(), 'test-results', 'stack.log'),
+    env: options.env,
+    say: (line) => process.stderr.write(`[stack] ${line}\n`),
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
