@@ -1,7 +1,7 @@
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypeScript from 'eslint-config-next/typescript';
 
-export default [
+const config = [
   {
     ignores: ['.next/**', 'node_modules/**', 'lib/db/generated/**', '.data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
   },
@@ -19,3 +19,5 @@ export default [
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 ];
+
+export default config;
