@@ -1,0 +1,20 @@
+// Commercial settings of the pet product (DOMAIN.md §9 and §5).
+import type { ProductSettings } from '@/lib/products/types';
+
+export const PET_SETTINGS: ProductSettings = {
+  currency: 'GBP',
+  taxCountry: 'GB',
+  adminFee: 25,
+  brokerCommissionRate: 0.15,
+  mgaCommissionRate: 0.1,
+  monthlySurcharge: 0.03,
+  renewalWindowDays: 60,
+  coolingOffDays: 14,
+  shortRateTable: [
+    { withinMonths: 1, keepPercent: 20 },
+    { withinMonths: 3, keepPercent: 40 },
+    { withinMonths: 6, keepPercent: 70 },
+  ],
+  authorityLimit: null,
+  instalmentPlans: { annual: { count: 1 }, quarterly: { count: 4 }, monthly: { count: 12 } },
+};

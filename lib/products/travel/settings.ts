@@ -1,0 +1,20 @@
+// Commercial settings of the travel product. A trip is paid in one go: no instalment plans.
+import type { ProductSettings } from '@/lib/products/types';
+
+export const TRAVEL_SETTINGS: ProductSettings = {
+  currency: 'EUR',
+  taxCountry: 'DE',
+  adminFee: 25,
+  brokerCommissionRate: 0.15,
+  mgaCommissionRate: 0.1,
+  monthlySurcharge: 0.03,
+  renewalWindowDays: 60,
+  coolingOffDays: 14,
+  shortRateTable: [
+    { withinMonths: 1, keepPercent: 20 },
+    { withinMonths: 3, keepPercent: 40 },
+    { withinMonths: 6, keepPercent: 70 },
+  ],
+  authorityLimit: null,
+  instalmentPlans: { annual: { count: 1 } },
+};

@@ -1,0 +1,31 @@
+// Facts about a trip derived from the payload, shared by enrichment, rating and bind checks.
+import { ageOn, daysBetween, isIsoDate } from '@/lib/rating/dates';
+import type { JsonObject } from '@/lib/products/types';
+import { TRAVEL_DEFAULTS } from '@/lib/products/travel/schema';
+import { ANNUAL_TRIP_DAYS, DESTINATIONS, TRIP_TYPES, type Destination, type TripType } from '@/lib/products/travel/tables';
+
+export function tripTypeOf(policy: JsonObject): TripType {
+  return TRIP_TYPES.find((t) => t === policy.tripType) ?? TRAVEL_DEFAULTS.tripType;
+}
+
+export function destinationOf(policy: JsonObject): Destination | null {
+  return DESTINATIONS.find((d) => d === policy.destination) ?? null;
+}
+
+/** Days the premium is computed for: the days of cover of a single trip, a flat 45 for annual cover. */
+export function ratedDays(tripType: TripType, termDays: number): number {
+  return tripType === 'annual' ? ANNUAL_TRIP_DAYS : termDays;
+}
+
+export function termDaysOf(policy: JsonObject): number | null {
+  const { dateInception, dateExpiry } = policy;
+  return isIsoDate(dateInception) && isIsoDate(dateExpiry) ? daysBetween(dateInception, dateExpiry) : null;
+}
+
+/** Age at inception, or null when either date is missing or the traveller is not born yet. */
+export function travellerAge(traveller: JsonObject, inception: unknown): number | null {
+  const dob = traveller.dateOfBirth;
+  if (!isIsoDate(dob) || !isIsoDate(inception)) return null;
+  const age = ageOn(dob, inception);
+  return age >= 0 ? age : null;
+}

@@ -1,0 +1,122 @@
+// What a product is made of. The registry, validation, enrichment and the rating engine only
+// know this interface; a product folder fills it in.
+import type { FieldError } from '@/lib/errors';
+import type { Decimal } from '@/lib/money';
+import type { TaxCountry } from '@/lib/rating/tax';
+import type { PaymentPlan, PremiumField, Referral } from '@/lib/rating/types';
+import type { JsonSchema } from '@/lib/products/common/json-schema';
+
+export type JsonObject = Record<string, unknown>;
+
+export interface PolicyData {
+  dateInception: string;
+  dateExpiry: string;
+  paymentPlan?: PaymentPlan;
+  [option: string]: unknown;
+}
+
+/**
+ * A create payload that passed the product schema (defaults applied). A type alias, not an
+ * interface, so that it is assignable to `JsonObject` where steps take any stored data.
+ */
+export type ProductPayload = {
+  product: string;
+  policy: PolicyData;
+  customer: JsonObject;
+  agent?: JsonObject;
+  objects: JsonObject[];
+};
+
+export interface ShortRateBand {
+  /** Cancelled with an effective date up to this many months after inception… */
+  withinMonths: number;
+  /** …the insurer keeps this percentage of the term's net premium. */
+  keepPercent: number;
+}
+
+export interface InstalmentPlanSetting {
+  /** Instalments in a full year; fewer when the term ends earlier. */
+  count: number;
+  /** Share of the premium (without the admin fee) due as the first instalment. */
+  depositPercent?: number;
+}
+
+export interface ProductSettings {
+  currency: string;
+  taxCountry: TaxCountry;
+  adminFee: number;
+  brokerCommissionRate: number;
+  mgaCommissionRate: number;
+  /** Surcharge on net + tax when paying monthly, e.g. 0.03. */
+  monthlySurcharge: number;
+  renewalWindowDays: number;
+  coolingOffDays: number;
+  shortRateTable: readonly ShortRateBand[];
+  /** Sum insured above which a quote is referred; null when the product has none. */
+  authorityLimit: number | null;
+  /** Plans the product offers; the schema's `paymentPlan` enum is derived from it. */
+  instalmentPlans: Readonly<Partial<Record<PaymentPlan, InstalmentPlanSetting>>>;
+}
+
+/** Step output, stored under `enrichment[step.name]`; `warnings` reports fallbacks. */
+export type EnrichmentOutput = JsonObject & { warnings?: FieldError[] };
+
+export interface EnrichmentStep {
+  name: string;
+  title: string;
+  /** `sync` steps run inside create; `async` steps run as queued jobs afterwards. */
+  mode: 'sync' | 'async';
+  /** Pure over the bundled tables; never throws on incomplete data (it warns instead). */
+  run(payload: JsonObject): EnrichmentOutput;
+}
+
+export interface RatingContext {
+  data: JsonObject;
+  policy: JsonObject;
+  objects: readonly unknown[];
+  enrichment: Readonly<Record<string, unknown>>;
+  inception: string;
+  expiry: string;
+  /** expiry − inception: the DOMAIN's days of cover. */
+  termDays: number;
+}
+
+export interface NetRating {
+  /** Net premium for the term, rounded to the cent. */
+  net: Decimal;
+  fields: PremiumField[];
+}
+
+export interface ReferralRule {
+  rule: string;
+  description: string;
+  check(ctx: RatingContext, settings: ProductSettings): Referral[];
+}
+
+export interface ProductDefinition {
+  code: string;
+  title: string;
+  description: string;
+  schema: JsonSchema;
+  settings: ProductSettings;
+  /** A complete, valid create payload with dates relative to `asOf` (so it never goes stale). */
+  example(asOf: string): ProductPayload;
+  enrichment: readonly EnrichmentStep[];
+  rate(ctx: RatingContext): NetRating;
+  referralRules: readonly ReferralRule[];
+  /** JSON pointers (`*` for every array item) that must be filled in before bind. */
+  bindRequired: readonly string[];
+  /** Cross-field rules JSON Schema cannot say; run after the schema passed. */
+  checks?(payload: ProductPayload): FieldError[];
+  /** Consistency rules for bind and issue only. */
+  bindChecks?(payload: ProductPayload, asOf: string): FieldError[];
+}
+
+export interface ProductSummary {
+  code: string;
+  title: string;
+  description: string;
+  schemaPath: string;
+  currency: string;
+  example: ProductPayload;
+}
