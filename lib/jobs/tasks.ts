@@ -1,4 +1,8 @@
 import { prisma } from '@/lib/db/client';
+import { PREPARE_QUOTE_TASK } from '@/lib/ledger/quotes/create-quote';
+import { ISSUE_POLICY_TASK } from '@/lib/ledger/quotes/issue-quote';
+import { issuePolicy, issuePolicyGaveUp } from '@/lib/ledger/quotes/issue-policy-job';
+import { prepareQuote } from '@/lib/ledger/quotes/prepare-quote';
 import type { CronDefinition, TaskRegistry } from './worker';
 
 // Every background task the worker runs, by name. Domain rooms add their handlers here.
@@ -13,6 +17,8 @@ const housekeeping = {
 
 export const TASKS: TaskRegistry = {
   housekeeping,
+  [PREPARE_QUOTE_TASK]: { run: prepareQuote },
+  [ISSUE_POLICY_TASK]: { run: issuePolicy, onGiveUp: issuePolicyGaveUp },
 };
 
 export const CRON: CronDefinition[] = [{ name: 'housekeeping', task: 'housekeeping', everyMs: 60 * 60 * 1000 }];

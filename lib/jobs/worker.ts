@@ -30,6 +30,17 @@ export interface TaskDefinition {
 
 export type TaskRegistry = Record<string, TaskDefinition>;
 
+/** A failure that retrying cannot mend (bad state, bad data): the job gives up at once. */
+export class PermanentJobFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PermanentJobFailure';
+  }
+}
+
 export interface CronDefinition {
   name: string;
   task: string;
@@ -106,7 +117,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 
   const recordFailure = async (job: ClaimedJob, definition: TaskDefinition | undefined, error: unknown): Promise<void> => {
     const message = error instanceof Error ? error.message : String(error);
-    if (job.attempts >= job.maxAttempts) {
+    if (job.attempts >= job.maxAttempts || error instanceof PermanentJobFailure) {
       log.error('job gave up', { worker: id, job: String(job.id), task: job.task, attempt: job.attempts, ...errorFields(error) });
       try {
         await definition?.onGiveUp?.(job, error);

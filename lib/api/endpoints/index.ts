@@ -1,6 +1,44 @@
 import type { Endpoint } from '../endpoint';
 import { listProductsEndpoint, productSchemaEndpoint } from './products';
+import {
+  bindQuoteEndpoint,
+  calculateQuoteEndpoint,
+  calculationEndpoint,
+  copyQuoteEndpoint,
+  createQuoteEndpoint,
+  decideReferralEndpoint,
+  declineQuoteEndpoint,
+  declineReasonsEndpoint,
+  instalmentScheduleEndpoint,
+  issueQuoteEndpoint,
+  listQuotesEndpoint,
+  quoteActionsEndpoint,
+  quoteChangesEndpoint,
+  readQuoteEndpoint,
+  referQuoteEndpoint,
+  updateQuoteEndpoint,
+} from './quotes';
 import { getRequestEndpoint } from './requests';
 
 // Every ledger endpoint, for the OpenAPI document. A route without an entry here is a bug.
-export const ALL_ENDPOINTS: Endpoint[] = [listProductsEndpoint, productSchemaEndpoint, getRequestEndpoint] as Endpoint[];
+export const ALL_ENDPOINTS: Endpoint[] = [
+  listProductsEndpoint,
+  productSchemaEndpoint,
+  createQuoteEndpoint,
+  listQuotesEndpoint,
+  readQuoteEndpoint,
+  updateQuoteEndpoint,
+  quoteActionsEndpoint,
+  calculateQuoteEndpoint,
+  calculationEndpoint,
+  referQuoteEndpoint,
+  decideReferralEndpoint,
+  declineQuoteEndpoint,
+  declineReasonsEndpoint,
+  bindQuoteEndpoint,
+  issueQuoteEndpoint,
+  instalmentScheduleEndpoint,
+  copyQuoteEndpoint,
+  quoteChangesEndpoint,
+  getRequestEndpoint,
+] as Endpoint[];

@@ -46,6 +46,7 @@ CREATE TABLE "Policy" (
   "tenantId" UUID NOT NULL REFERENCES "Tenant"("id"),
   "productCode" TEXT NOT NULL,
   "status" TEXT NOT NULL,
+  "policyStatus" TEXT,
   "quoteNumber" TEXT NOT NULL,
   "policyNumber" TEXT,
   "data" JSONB NOT NULL,
@@ -73,7 +74,7 @@ CREATE UNIQUE INDEX "Policy_tenantId_quoteNumber_key" ON "Policy"("tenantId", "q
 CREATE UNIQUE INDEX "Policy_tenantId_policyNumber_key" ON "Policy"("tenantId", "policyNumber");
 CREATE INDEX "Policy_tenantId_status_createdAt_idx" ON "Policy"("tenantId", "status", "createdAt" DESC);
 CREATE INDEX "Policy_tenantId_createdAt_idx" ON "Policy"("tenantId", "createdAt" DESC);
-CREATE INDEX "Policy_status_dateExpiry_idx" ON "Policy"("status", "dateExpiry");
+CREATE INDEX "Policy_policyStatus_dateExpiry_idx" ON "Policy"("policyStatus", "dateExpiry");
 
 CREATE TABLE "PolicyVersion" (
   "id" UUID NOT NULL DEFAULT gen_random_uuid() PRIMARY KEY,

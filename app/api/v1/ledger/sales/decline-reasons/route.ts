@@ -1,0 +1,5 @@
+import { declineReasonsEndpoint } from '@/lib/api/endpoints/quotes';
+import { ledgerRoute } from '@/lib/http/route';
+import { declineReasons } from '@/lib/ledger/quotes/decline-reasons';
+
+export const GET = ledgerRoute(declineReasonsEndpoint, async ({ language }) => ({ data: declineReasons(language) }));

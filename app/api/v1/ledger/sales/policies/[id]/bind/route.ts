@@ -1,0 +1,22 @@
+import { bindQuoteEndpoint } from '@/lib/api/endpoints/quotes';
+import { withTenant } from '@/lib/db/tenant';
+import { InvalidState } from '@/lib/errors';
+import { requireUuid } from '@/lib/http/params';
+import { ledgerRoute } from '@/lib/http/route';
+import { allowedQuoteActions } from '@/lib/ledger/state-machine';
+import { bindQuote } from '@/lib/ledger/quotes/bind-quote';
+import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
+
+export const POST = ledgerRoute(bindQuoteEndpoint, async ({ tenant, principal, params }) => {
+  const id = requireUuid(params.id, 'Quote');
+  const outcome = await withTenant(tenant.id, (tx) => bindQuote(tx, { tenantId: tenant.id, id, actor: principal.subject }));
+  if (outcome.kind === 'referred') {
+    // Committed: the quote now waits for an underwriter, and the caller learns why bind did not happen.
+    throw new InvalidState(
+      'The recalculation referred the quote to an underwriter; it was not bound',
+      'in-manual-referral',
+      allowedQuoteActions('in-manual-referral'),
+    );
+  }
+  return { ...outcome.calculation, meta: quoteMeta(outcome.row) };
+});

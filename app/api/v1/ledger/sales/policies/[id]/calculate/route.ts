@@ -1,0 +1,14 @@
+import { calculateQuoteEndpoint } from '@/lib/api/endpoints/quotes';
+import { withTenant } from '@/lib/db/tenant';
+import { requireUuid } from '@/lib/http/params';
+import { ledgerRoute } from '@/lib/http/route';
+import { calculateQuote } from '@/lib/ledger/quotes/calculate-quote';
+import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
+
+export const POST = ledgerRoute(calculateQuoteEndpoint, async ({ tenant, principal, params, body, query }) => {
+  const id = requireUuid(params.id, 'Quote');
+  const { row, calculation } = await withTenant(tenant.id, (tx) =>
+    calculateQuote(tx, { tenantId: tenant.id, id, actor: principal.subject, patch: body, signalReady: query.withNotifications }),
+  );
+  return { ...calculation, meta: quoteMeta(row) };
+});

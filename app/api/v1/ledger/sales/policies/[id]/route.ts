@@ -1,0 +1,25 @@
+import { readQuoteEndpoint, updateQuoteEndpoint } from '@/lib/api/endpoints/quotes';
+import { withTenant } from '@/lib/db/tenant';
+import { requireUuid } from '@/lib/http/params';
+import { ledgerRoute } from '@/lib/http/route';
+import { listNotifications } from '@/lib/ledger/policies/notifications';
+import { findQuote, etagOf } from '@/lib/ledger/quotes/quote-record';
+import { quoteBody, quoteReadBody } from '@/lib/ledger/quotes/quote-view';
+import { updateQuote } from '@/lib/ledger/quotes/update-quote';
+
+export const GET = ledgerRoute(readQuoteEndpoint, async ({ tenant, params, query }) => {
+  const id = requireUuid(params.id, 'Quote');
+  const { row, notifications } = await withTenant(tenant.id, async (tx) => {
+    const found = await findQuote(tx, tenant.id, id);
+    return { row: found, notifications: query.withNotifications ? await listNotifications(tx, tenant.id, id) : undefined };
+  });
+  return Response.json(quoteReadBody(row, notifications), { headers: { etag: etagOf(row) } });
+});
+
+export const PUT = ledgerRoute(updateQuoteEndpoint, async ({ tenant, principal, params, body, request }) => {
+  const id = requireUuid(params.id, 'Quote');
+  const row = await withTenant(tenant.id, (tx) =>
+    updateQuote(tx, { tenantId: tenant.id, id, actor: principal.subject, patch: body, ifMatch: request.headers.get('if-match') }),
+  );
+  return Response.json(quoteBody(row), { headers: { etag: etagOf(row) } });
+});

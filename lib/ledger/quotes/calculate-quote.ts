@@ -1,0 +1,75 @@
+import type { Tx } from '@/lib/db/client';
+import { publishChange } from '@/lib/jobs/queue';
+import { recordEvent } from '@/lib/ledger/events';
+import { nextQuoteState } from '@/lib/ledger/state-machine';
+import { getProduct } from '@/lib/products/registry';
+import type { CalculationResult } from '@/lib/rating/types';
+import { applyQuoteChange } from './apply-change';
+import { runEnrichment } from '@/lib/products/enrichment';
+import { lockQuote, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
+import { asJson, rateQuote } from './rate-quote';
+
+export interface CalculateQuoteInput {
+  tenantId: string;
+  id: string;
+  actor: string;
+  /** Changed data to apply first (spec 4.4); empty to recalculate only. */
+  patch: Record<string, unknown>;
+  /** withNotifications=true: signal that the quote is ready (an event the notifications feed shows). */
+  signalReady: boolean;
+}
+
+export interface CalculatedQuote {
+  row: QuoteRecord;
+  calculation: CalculationResult;
+}
+
+/**
+ * Rates the quote now, in the request: the engine is pure and fast. Enrichment still pending
+ * is run inline (the background job then finds nothing to do), so a client never has to
+ * wait for the queue to calculate.
+ */
+export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
+  let row = await lockQuote(tx, input.tenantId, input.id);
+  nextQuoteState(quoteState(row), 'calculate');
+  if (Object.keys(input.patch).length > 0) row = (await applyQuoteChange(tx, row, input.patch)).row;
+  const state = quoteState(row);
+  nextQuoteState(state, 'calculate');
+  const product = getProduct(row.productCode);
+  const enrichment =
+    row.enrichmentState === 'done'
+      ? (row.enrichment as Record<string, unknown>)
+      : runEnrichment(row.productCode, quotePayload(row), 'all').enrichment;
+  const outcome = rateQuote(product, row, quoteData(row), enrichment, input.actor);
+  const updated = await tx.policy.update({
+    where: { id: row.id },
+    data: {
+      enrichment: asJson(enrichment),
+      enrichmentState: 'done',
+      calculation: asJson(outcome.calculation),
+      calculatedAt: new Date(),
+      status: outcome.state,
+      referral: outcome.referral ? asJson(outcome.referral) : undefined,
+    },
+  });
+  await recordEvent(tx, {
+    tenantId: input.tenantId,
+    policyId: row.id,
+    type: outcome.state === 'in-manual-referral' ? 'quote.referred' : 'quote.calculated',
+    actor: input.actor,
+    before: { status: state, payable: (row.calculation as CalculationResult | null)?.data.payable ?? null },
+    after: { status: outcome.state, payable: outcome.calculation.data.payable },
+    data: outcome.referral ? { rules: outcome.referral.rules } : undefined,
+  });
+  if (input.signalReady && outcome.state === 'calculated') {
+    await recordEvent(tx, {
+      tenantId: input.tenantId,
+      policyId: row.id,
+      type: 'quote.ready',
+      actor: input.actor,
+      data: { payable: outcome.calculation.data.payable },
+    });
+  }
+  await publishChange(tx, `policy:${row.id}`);
+  return { row: updated, calculation: outcome.calculation };
+}

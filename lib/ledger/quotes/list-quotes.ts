@@ -1,0 +1,61 @@
+import type { Prisma } from '@/lib/db/client';
+import { withTenant } from '@/lib/db/tenant';
+import type { CalculationResult } from '@/lib/rating/types';
+
+export const LIST_PAGE_SIZE_MAX = 100;
+
+export interface ListQuotesInput {
+  tenantId: string;
+  search?: string;
+  status?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /sales/policies: newest first, searchable by customer name or quote/policy number. */
+export async function listQuotes(input: ListQuotesInput) {
+  const where: Prisma.PolicyWhereInput = { tenantId: input.tenantId };
+  if (input.status) where.status = input.status;
+  const search = input.search?.trim();
+  if (search) {
+    where.OR = [
+      { customerName: { contains: search, mode: 'insensitive' } },
+      { quoteNumber: { contains: search, mode: 'insensitive' } },
+      { policyNumber: { contains: search, mode: 'insensitive' } },
+    ];
+  }
+  return withTenant(input.tenantId, async (tx) => {
+    const [rows, total] = await Promise.all([
+      tx.policy.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: (input.page - 1) * input.pageSize,
+        take: input.pageSize,
+        select: {
+          id: true,
+          quoteNumber: true,
+          policyNumber: true,
+          productCode: true,
+          status: true,
+          policyStatus: true,
+          customerName: true,
+          calculation: true,
+          referral: true,
+          createdAt: true,
+          dateInception: true,
+        },
+      }),
+      tx.policy.count({ where }),
+    ]);
+    return {
+      data: rows.map(({ calculation, ...row }) => ({
+        ...row,
+        payable: (calculation as CalculationResult | null)?.data.payable ?? null,
+        currency: (calculation as CalculationResult | null)?.data.currency ?? null,
+        dateInception: row.dateInception.toISOString().slice(0, 10),
+        createdAt: row.createdAt.toISOString(),
+      })),
+      meta: { page: input.page, pageSize: input.pageSize, total },
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import { withTenant } from '@/lib/db/tenant';
+import type { ClaimedJob } from '@/lib/jobs/worker';
+import { publishChange } from '@/lib/jobs/queue';
+import { recordEvent } from '@/lib/ledger/events';
+import { getProduct } from '@/lib/products/registry';
+import { runEnrichment } from '@/lib/products/enrichment';
+import { lockQuote, quoteData, quotePayload, quoteState } from './quote-record';
+import { asJson, rateQuote } from './rate-quote';
+
+// The background half of create and of rating-relevant updates: every enrichment step, then
+// the first rating. A job queued for an older revision finds the quote changed and does
+// nothing (the newer revision queued its own job), so running it twice is harmless.
+
+export async function prepareQuote(job: ClaimedJob): Promise<void> {
+  const { policyId, revision } = job.payload as { policyId: string; revision: number };
+  if (!job.tenantId) throw new Error('prepare-quote needs a tenant');
+  const tenantId = job.tenantId;
+  await withTenant(tenantId, async (tx) => {
+    const row = await lockQuote(tx, tenantId, policyId);
+    if (row.revision !== revision || row.enrichmentState === 'done') {
+      await job.complete(tx);
+      return;
+    }
+    const product = getProduct(row.productCode);
+    const { enrichment } = runEnrichment(row.productCode, quotePayload(row), 'all');
+    const state = quoteState(row);
+    // Only a draft is rated here; a quote that moved on (referred, declined) keeps its state.
+    const outcome = state === 'draft' ? rateQuote(product, row, quoteData(row), enrichment, 'system:enrichment') : null;
+    await tx.policy.update({
+      where: { id: row.id },
+      data: {
+        enrichment: asJson(enrichment),
+        enrichmentState: 'done',
+        ...(outcome
+          ? {
+              calculation: asJson(outcome.calculation),
+              calculatedAt: new Date(),
+              status: outcome.state,
+              referral: outcome.referral ? asJson(outcome.referral) : undefined,
+            }
+          : {}),
+      },
+    });
+    await recordEvent(tx, {
+      tenantId,
+      policyId: row.id,
+      type: outcome?.state === 'in-manual-referral' ? 'quote.referred' : 'quote.prepared',
+      actor: 'system:enrichment',
+      before: { status: row.status },
+      after: { status: outcome?.state ?? row.status, payable: outcome?.calculation.data.payable },
+      data: outcome?.referral ? { rules: outcome.referral.rules } : undefined,
+    });
+    await publishChange(tx, `policy:${row.id}`);
+    await job.complete(tx);
+  });
+}

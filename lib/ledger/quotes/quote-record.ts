@@ -1,0 +1,67 @@
+import type { Tx } from '@/lib/db/client';
+import type { Policy } from '@/lib/db/generated/client';
+import { Conflict, NotFound } from '@/lib/errors';
+import { isQuoteState, type QuoteState } from '@/lib/ledger/state-machine';
+
+// Loading and saving the quote record (one `Policy` row). Changes lock the row first, so two
+// concurrent changes of one quote run one after the other and the second sees the first.
+
+export type QuoteRecord = Policy;
+
+/** The groups of a quote's data; `product` lives in its own column. */
+export interface QuoteData {
+  policy: Record<string, unknown> & { dateInception: string; dateExpiry: string; paymentPlan?: string };
+  customer: Record<string, unknown>;
+  agent?: Record<string, unknown>;
+  objects: Record<string, unknown>[];
+}
+
+export async function findQuote(tx: Tx, tenantId: string, id: string): Promise<QuoteRecord> {
+  const row = await tx.policy.findFirst({ where: { id, tenantId } });
+  if (!row) throw new NotFound('Quote', id);
+  return row;
+}
+
+/** Reads the quote with a row lock held until the transaction ends. */
+export async function lockQuote(tx: Tx, tenantId: string, id: string): Promise<QuoteRecord> {
+  const locked = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT "id" FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+  if (locked.length === 0) throw new NotFound('Quote', id);
+  return findQuote(tx, tenantId, id);
+}
+
+export function quoteState(row: QuoteRecord): QuoteState {
+  if (!isQuoteState(row.status)) throw new Error(`quote ${row.id} has an unknown state ${row.status}`);
+  return row.status;
+}
+
+export function quoteData(row: QuoteRecord): QuoteData {
+  return row.data as unknown as QuoteData;
+}
+
+/** The full create payload (the product schema validates this shape). */
+export function quotePayload(row: QuoteRecord): Record<string, unknown> {
+  return { product: row.productCode, ...quoteData(row) };
+}
+
+export function etagOf(row: Pick<QuoteRecord, 'revision'>): string {
+  return `"${row.revision}"`;
+}
+
+/** If-Match (API-CONTRACT §6): a stale revision is 409; no header means last writer wins. */
+export function checkIfMatch(row: QuoteRecord, ifMatch: string | null): void {
+  if (ifMatch === null || ifMatch.trim() === '*') return;
+  const accepted = ifMatch.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  if (!accepted.includes(etagOf(row))) {
+    throw new Conflict(`The quote changed since it was read (current ETag ${etagOf(row)}); read it again and retry`);
+  }
+}
+
+export function customerNameOf(data: QuoteData): string {
+  const customer = data.customer;
+  const parts = [customer.firstName, customer.lastName, customer.companyName].filter(
+    (part): part is string => typeof part === 'string' && part !== '',
+  );
+  return parts.join(' ').slice(0, 200);
+}

@@ -1,0 +1,32 @@
+import type { Tx } from '@/lib/db/client';
+
+// Gapless per-tenant counters. The row lock taken by the upsert serialises concurrent
+// callers until their transaction ends, so a rolled-back transaction leaves no gap.
+
+export async function nextSequenceValue(tx: Tx, tenantId: string, name: string): Promise<number> {
+  const rows = await tx.$queryRaw<{ value: number }[]>`
+    INSERT INTO "Sequence" ("tenantId", "name", "value") VALUES (${tenantId}::uuid, ${name}, 1)
+    ON CONFLICT ("tenantId", "name") DO UPDATE SET "value" = "Sequence"."value" + 1
+    RETURNING "value"`;
+  return rows[0]!.value;
+}
+
+export function formatNumber(prefix: string, year: number, value: number): string {
+  return `${prefix}-${year}-${String(value).padStart(6, '0')}`;
+}
+
+/** INV-2026-000123: one gapless sequence per tenant and year. */
+export async function nextInvoiceNumber(tx: Tx, tenantId: string, year: number): Promise<string> {
+  return formatNumber('INV', year, await nextSequenceValue(tx, tenantId, `invoice:${year}`));
+}
+
+/** ACME-HOME-2026-000123. */
+export async function nextPolicyNumber(tx: Tx, tenantId: string, tenantTag: string, productCode: string, year: number): Promise<string> {
+  const value = await nextSequenceValue(tx, tenantId, `policy:${productCode}:${year}`);
+  return formatNumber(`${tenantTag.toUpperCase()}-${productCode.toUpperCase()}`, year, value);
+}
+
+/** Q-2026-000123. */
+export async function nextQuoteNumber(tx: Tx, tenantId: string, year: number): Promise<string> {
+  return formatNumber('Q', year, await nextSequenceValue(tx, tenantId, `quote:${year}`));
+}

@@ -1,0 +1,121 @@
+import { InvalidState } from '@/lib/errors';
+
+// The lifecycle as data: one table of state × action → next state. The handlers, the
+// actions/links answers and the tests all read this table; nothing else decides.
+
+export const QUOTE_STATES = [
+  'draft',
+  'calculated',
+  'in-manual-referral',
+  'referral-rejected',
+  'declined',
+  'bound',
+  'issuing',
+  'issued',
+] as const;
+export type QuoteState = (typeof QUOTE_STATES)[number];
+
+export const POLICY_STATES = ['active', 'terminated', 'expired'] as const;
+export type PolicyState = (typeof POLICY_STATES)[number];
+
+export const QUOTE_ACTIONS = [
+  'update',
+  'calculate',
+  'refer',
+  'approve-referral',
+  'reject-referral',
+  'decline',
+  'bind',
+  'issue',
+  'copy',
+  'download',
+] as const;
+export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
+
+export const POLICY_ACTIONS = ['mta', 'data-change', 'terminate', 'renew', 'expire'] as const;
+export type PolicyAction = (typeof POLICY_ACTIONS)[number];
+
+/** `same` keeps the state (an update of a bound quote stays bound). */
+type Next<S> = S | 'same';
+
+export const QUOTE_TRANSITIONS: Readonly<Record<QuoteAction, Partial<Record<QuoteState, Next<QuoteState>>>>> = {
+  // A rating-relevant change returns a calculated quote to draft (recalculation is mandatory);
+  // after bind only the configured post-bind fields may change, and the quote stays bound.
+  update: { draft: 'draft', calculated: 'draft', bound: 'same' },
+  // Calculation may also end in in-manual-referral when an auto-referral rule fires.
+  calculate: { draft: 'calculated', calculated: 'calculated' },
+  refer: { draft: 'in-manual-referral', calculated: 'in-manual-referral' },
+  'approve-referral': { 'in-manual-referral': 'calculated' },
+  'reject-referral': { 'in-manual-referral': 'referral-rejected' },
+  decline: { draft: 'declined', calculated: 'declined', 'in-manual-referral': 'declined', bound: 'declined' },
+  bind: { calculated: 'bound' },
+  issue: { bound: 'issuing' },
+  copy: {
+    draft: 'same',
+    calculated: 'same',
+    'in-manual-referral': 'same',
+    'referral-rejected': 'same',
+    declined: 'same',
+    bound: 'same',
+    issuing: 'same',
+    issued: 'same',
+  },
+  download: { calculated: 'same', bound: 'same', issuing: 'same', issued: 'same' },
+};
+
+export const POLICY_TRANSITIONS: Readonly<Record<PolicyAction, Partial<Record<PolicyState, Next<PolicyState>>>>> = {
+  mta: { active: 'active' },
+  'data-change': { active: 'active' },
+  terminate: { active: 'terminated' },
+  renew: { active: 'active' },
+  expire: { active: 'expired' },
+};
+
+/** The spec's action keys, announced by the actions call when the action is allowed. */
+export const QUOTE_ACTION_KEYS: Partial<Record<QuoteAction, string>> = {
+  download: 'quote:download',
+  update: 'quote:update',
+  copy: 'quote:copy',
+  calculate: 'quote:calculate',
+  issue: 'quote:issue',
+};
+
+export const POLICY_LINK_KEYS: Partial<Record<PolicyAction, string>> = {
+  mta: 'policy:mta',
+  terminate: 'policy:terminate',
+  'data-change': 'policy:data-change',
+  renew: 'policy:renew',
+};
+
+export function allowedQuoteActions(state: QuoteState): QuoteAction[] {
+  return QUOTE_ACTIONS.filter((action) => QUOTE_TRANSITIONS[action][state] !== undefined);
+}
+
+export function allowedPolicyActions(state: PolicyState): PolicyAction[] {
+  return POLICY_ACTIONS.filter((action) => POLICY_TRANSITIONS[action][state] !== undefined);
+}
+
+/** The next state, or a 409 naming the current state and what is allowed in it. */
+export function nextQuoteState(state: QuoteState, action: QuoteAction): QuoteState {
+  const next = QUOTE_TRANSITIONS[action][state];
+  if (next === undefined) {
+    throw new InvalidState(`Cannot ${action} a quote in state ${state}`, state, allowedQuoteActions(state));
+  }
+  return next === 'same' ? state : next;
+}
+
+export function nextPolicyState(state: PolicyState, action: PolicyAction): PolicyState {
+  const next = POLICY_TRANSITIONS[action][state];
+  if (next === undefined) {
+    throw new InvalidState(`Cannot ${action} a policy in state ${state}`, state, allowedPolicyActions(state));
+  }
+  return next === 'same' ? state : next;
+}
+
+export function isQuoteState(value: string): value is QuoteState {
+  return (QUOTE_STATES as readonly string[]).includes(value);
+}
+
+export function isPolicyState(value: string): value is PolicyState {
+  return (POLICY_STATES as readonly string[]).includes(value);
+}
