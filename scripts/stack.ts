@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@/lib/db/embedded';
@@ -163,9 +163,13 @@ function newestSourceMs(): number {
 }
 
 async function buildIfStale(say: (line: string) => void): Promise<void> {
-  const buildId = path.join(root, '.next', 'BUILD_ID');
+  const buildId = path.join(root, process.env.LEDGER_DIST_DIR || '.next', 'BUILD_ID');
   if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMs()) return;
   say('Building the app (next build); later starts reuse the build...');
+  const distDir = process.env.LEDGER_DIST_DIR;
+  if (distDir && !existsSync(path.join(root, `${distDir}.tsconfig.json`))) {
+    writeFileSync(path.join(root, `${distDir}.tsconfig.json`), `${JSON.stringify({ extends: './tsconfig.json' })}\n`);
+  }
   const t0 = Date.now();
   const build = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
