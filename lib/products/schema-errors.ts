@@ -37,6 +37,11 @@ function bound(value: unknown): string {
   return typeof value === 'number' ? formatNumber(value) : String(value);
 }
 
+/** "one entry", "5 entries". */
+function entries(limit: unknown): string {
+  return limit === 1 ? 'one entry' : `${bound(limit)} entries`;
+}
+
 function describe(error: ErrorObject): string {
   switch (error.keyword) {
     case 'type':
@@ -54,9 +59,9 @@ function describe(error: ErrorObject): string {
     case 'maxLength':
       return `must be at most ${bound(param(error, 'limit'))} characters`;
     case 'minItems':
-      return `needs at least ${bound(param(error, 'limit'))} entries`;
+      return `needs at least ${entries(param(error, 'limit'))}`;
     case 'maxItems':
-      return `allows at most ${bound(param(error, 'limit'))} entries`;
+      return `allows at most ${entries(param(error, 'limit'))}`;
     case 'uniqueItems':
       return 'must not list the same entry twice';
     case 'format':
