@@ -25,8 +25,10 @@ export async function withIdempotency(call: IdempotentCall): Promise<Response> {
   if (key === null) return call.run();
   if (!KEY_PATTERN.test(key)) throw new BadRequest('The Idempotency-Key header must be 1 to 255 visible ASCII characters');
   const where = { tenantId: call.tenant.id, principal: call.principal.subject, key };
+  // The query is part of the request: a dry run and the real call under one key are two requests.
+  const url = new URL(call.request.url);
   const requestHash = createHash('sha256')
-    .update(`${call.request.method} ${new URL(call.request.url).pathname}\n${JSON.stringify(call.rawBody ?? null)}`)
+    .update(`${call.request.method} ${url.pathname}${url.search}\n${JSON.stringify(call.rawBody ?? null)}`)
     .digest('hex');
 
   const claimed = await withTenant(call.tenant.id, async (tx) => {

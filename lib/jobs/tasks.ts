@@ -1,4 +1,7 @@
 import { prisma } from '@/lib/db/client';
+import { EXPIRE_EVERY_MS, EXPIRE_POLICIES_TASK, expirePolicies } from '@/lib/ledger/policies/expire-policies';
+import { generateDocumentsJob } from '@/lib/documents/generate';
+import { GENERATE_DOCUMENTS_TASK } from '@/lib/documents/queue-documents';
 import { PREPARE_QUOTE_TASK } from '@/lib/ledger/quotes/create-quote';
 import { ISSUE_POLICY_TASK } from '@/lib/ledger/quotes/issue-quote';
 import { issuePolicy, issuePolicyGaveUp } from '@/lib/ledger/quotes/issue-policy-job';
@@ -19,6 +22,15 @@ export const TASKS: TaskRegistry = {
   housekeeping,
   [PREPARE_QUOTE_TASK]: { run: prepareQuote },
   [ISSUE_POLICY_TASK]: { run: issuePolicy, onGiveUp: issuePolicyGaveUp },
+  [EXPIRE_POLICIES_TASK]: {
+    run: async () => {
+      await expirePolicies();
+    },
+  },
+  [GENERATE_DOCUMENTS_TASK]: { run: generateDocumentsJob },
 };
 
-export const CRON: CronDefinition[] = [{ name: 'housekeeping', task: 'housekeeping', everyMs: 60 * 60 * 1000 }];
+export const CRON: CronDefinition[] = [
+  { name: 'housekeeping', task: 'housekeeping', everyMs: 60 * 60 * 1000 },
+  { name: EXPIRE_POLICIES_TASK, task: EXPIRE_POLICIES_TASK, everyMs: EXPIRE_EVERY_MS },
+];

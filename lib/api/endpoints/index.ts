@@ -1,4 +1,13 @@
 import type { Endpoint } from '../endpoint';
+import { downloadDocumentEndpoint, generateOfferEndpoint, listDocumentsEndpoint } from './documents';
+import {
+  policyDataChangeEndpoint,
+  policyInstallmentsViewEndpoint,
+  policyLinksEndpoint,
+  policyMtaEndpoint,
+  policyRenewalEndpoint,
+  policyTerminateEndpoint,
+} from './policies';
 import { listProductsEndpoint, productSchemaEndpoint } from './products';
 import {
   bindQuoteEndpoint,
@@ -41,4 +50,13 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   copyQuoteEndpoint,
   quoteChangesEndpoint,
   getRequestEndpoint,
+  policyLinksEndpoint,
+  policyMtaEndpoint,
+  policyDataChangeEndpoint,
+  policyTerminateEndpoint,
+  policyRenewalEndpoint,
+  policyInstallmentsViewEndpoint,
+  generateOfferEndpoint,
+  listDocumentsEndpoint,
+  downloadDocumentEndpoint,
 ] as Endpoint[];

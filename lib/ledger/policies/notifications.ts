@@ -23,6 +23,12 @@ const EVENT_MESSAGES: Record<string, string> = {
   'quote.issuing': 'Issue requested',
   'policy.issued': 'Policy issued',
   'policy.issue-failed': 'Issuing failed; the quote is bound again',
+  'policy.mta': 'Mid-term adjustment applied; a new policy version',
+  'policy.data-changed': 'Policy data changed; a new policy version without premium change',
+  'policy.terminated': 'Policy terminated; a credit note was issued',
+  'policy.expired': 'Policy expired',
+  'policy.renewal-quoted': 'Renewal quote created',
+  'policy.renewed': 'Policy renewed; the renewal quote was issued as the next term',
 };
 
 export async function listNotifications(tx: Tx, tenantId: string, policyId: string, now = new Date()): Promise<Notification[]> {

@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db/client';
+import { queueDocuments } from '@/lib/documents/queue-documents';
 import { ValidationFailed } from '@/lib/errors';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
@@ -45,6 +46,7 @@ export async function bindQuote(tx: Tx, input: { tenantId: string; id: string; a
     before: { status: state },
     after: { status, payable: outcome.calculation.data.payable },
   });
+  if (status === 'bound') await queueDocuments(tx, { tenantId: input.tenantId, policyId: row.id, occasion: 'bind', policyVersion: 0 });
   await publishChange(tx, `policy:${row.id}`);
   return { kind: status === 'bound' ? 'bound' : 'referred', row: updated, calculation: outcome.calculation };
 }

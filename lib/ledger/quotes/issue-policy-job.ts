@@ -1,9 +1,11 @@
 import { withTenant } from '@/lib/db/tenant';
+import { queueDocuments } from '@/lib/documents/queue-documents';
 import { publishChange } from '@/lib/jobs/queue';
 import type { ClaimedJob } from '@/lib/jobs/worker';
 import { PermanentJobFailure } from '@/lib/jobs/worker';
 import { createIssueBilling } from '@/lib/ledger/billing/create-issue-billing';
 import { recordEvent } from '@/lib/ledger/events';
+import { completeRenewal } from '@/lib/ledger/policies/complete-renewal';
 import { nextPolicyNumber } from '@/lib/ledger/sequences';
 import type { CalculationResult } from '@/lib/rating/types';
 import { lockQuote, quoteState } from './quote-record';
@@ -36,6 +38,13 @@ export async function issuePolicy(job: ClaimedJob): Promise<void> {
     const tenant = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { tag: true } });
     const issuedAt = new Date();
     const policyNumber = await nextPolicyNumber(tx, tenantId, tenant.tag, row.productCode, issuedAt.getUTCFullYear());
+    // A renewal quote becomes the next term of the policy it renews (the old one keeps running to expiry).
+    if (
+      row.renewalOfId &&
+      !(await completeRenewal(tx, { tenantId, previousId: row.renewalOfId, renewalId: policyId, policyNumber, actor }))
+    ) {
+      throw new PermanentJobFailure('renewal-not-possible', 'The policy this quote renews was terminated or renewed by another quote');
+    }
     await tx.policyVersion.create({
       data: {
         tenantId,
@@ -67,6 +76,7 @@ export async function issuePolicy(job: ClaimedJob): Promise<void> {
       after: { status: 'issued', policyStatus: 'active', policyNumber, version: 1 },
       data: { requestId, invoiceNumber: billing.invoiceNumber },
     });
+    await queueDocuments(tx, { tenantId, policyId, occasion: 'issue', policyVersion: 1, invoiceId: billing.invoiceId });
     await publishChange(tx, `request:${requestId}`);
     await publishChange(tx, `policy:${policyId}`);
     await job.complete(tx);

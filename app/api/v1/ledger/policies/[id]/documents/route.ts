@@ -1,0 +1,25 @@
+import { listDocumentsEndpoint } from '@/lib/api/endpoints/documents';
+import { signedDocumentHref } from '@/lib/documents/links';
+import { listDocuments } from '@/lib/documents/read';
+import { requireUuid } from '@/lib/http/params';
+import { ledgerRoute } from '@/lib/http/route';
+
+export const GET = ledgerRoute(listDocumentsEndpoint, async ({ tenant, params }) => {
+  const id = requireUuid(params.id, 'Policy');
+  const documents = await listDocuments(tenant.id, id);
+  const data = await Promise.all(
+    documents.map(async (document) => ({
+      id: document.id,
+      type: document.type,
+      title: document.title,
+      language: document.language,
+      contentType: document.contentType,
+      size: document.size,
+      sha256: document.sha256,
+      version: document.policyVersion,
+      createdAt: document.createdAt.toISOString(),
+      href: await signedDocumentHref(document.id, tenant.tag),
+    })),
+  );
+  return { data };
+});

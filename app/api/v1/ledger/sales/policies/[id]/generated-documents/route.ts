@@ -1,0 +1,20 @@
+import { generateOfferEndpoint } from '@/lib/api/endpoints/documents';
+import { generateOffer } from '@/lib/documents/generate';
+import { documentResponse } from '@/lib/http/document-response';
+import { requireUuid } from '@/lib/http/params';
+import { ledgerRoute } from '@/lib/http/route';
+
+// Spec 4.7: synchronous, answers the offer's PDF. An Accept-Language that names a language we
+// write picks it; without one (or with `*`, which some HTTP clients send by default) the
+// customer's country does.
+const namesLanguage = (header: string | null) => header !== null && /(^|[\s,])(en|de)\b/i.test(header);
+
+export const POST = ledgerRoute(generateOfferEndpoint, async ({ tenant, params, request, language }) => {
+  const id = requireUuid(params.id, 'Quote');
+  const { metadata, bytes } = await generateOffer({
+    tenantId: tenant.id,
+    policyId: id,
+    language: namesLanguage(request.headers.get('accept-language')) ? language : undefined,
+  });
+  return documentResponse(metadata, bytes);
+});

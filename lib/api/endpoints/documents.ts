@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { ANY_LEDGER_ROLE } from '@/lib/auth/roles';
+import type { Principal } from '@/lib/auth/principal';
+import { DOCUMENT_TYPES } from '@/lib/documents/model';
+import { verifyDocumentLink } from '@/lib/documents/links';
+import { Unauthenticated } from '@/lib/errors';
+import type { TenantRef } from '@/lib/tenants/lookup';
+import { defineEndpoint } from '../endpoint';
+import { commonProblems, problemSchema, stateProblems } from '../schemas';
+
+// Documents (spec 2.9, 4.7, 4.17; API-CONTRACT §1 signed links, §5 listing).
+
+const TAG = 'Documents';
+
+export const documentMetadataSchema = z
+  .object({
+    id: z.uuid(),
+    policyId: z.uuid(),
+    type: z.enum(DOCUMENT_TYPES),
+    title: z.string(),
+    language: z.string(),
+    policyVersion: z.number().int().meta({ description: '0 for a quote’s documents, else the policy version they describe' }),
+    contentType: z.string(),
+    size: z.number().int(),
+    sha256: z.string().meta({ description: 'Hex SHA-256 of the content' }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'DocumentMetadata', description: 'Spec 2.9: the metadata stored with every document' });
+
+export const documentListingSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        id: z.uuid(),
+        type: z.enum(DOCUMENT_TYPES),
+        title: z.string(),
+        language: z.string(),
+        contentType: z.string(),
+        size: z.number().int(),
+        sha256: z.string(),
+        version: z.number().int(),
+        createdAt: z.iso.datetime(),
+        href: z.string().meta({ description: 'Signed download link; works with only X-TENANT-ID, for a few minutes' }),
+      }),
+    ),
+  })
+  .meta({ id: 'DocumentListing' });
+
+const METADATA_HEADER = { 'X-Document-Metadata': 'The document metadata as JSON (non-ASCII escaped)' };
+
+/**
+ * A signed `token` query parameter instead of a bearer: valid only for the one document it names
+ * (the id in the path). A present but bad or expired token is 401 at once.
+ */
+export async function documentLinkAuth(request: Request, tenant: TenantRef): Promise<Principal | null> {
+  const url = new URL(request.url);
+  const token = url.searchParams.get('token');
+  if (token === null) return null;
+  const claims = await verifyDocumentLink(token);
+  const pathId = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '').toLowerCase();
+  if (claims.documentId.toLowerCase() !== pathId) throw new Unauthenticated('The download link is invalid');
+  // The link's holder may read this one document of this tenant and nothing else.
+  return { subject: `link:${claims.documentId}`, tenantTag: claims.tenantTag, roles: ['broker'], tokenId: `link:${tenant.tag}` };
+}
+
+export const downloadDocumentEndpoint = defineEndpoint({
+  operationId: 'downloadDocument',
+  method: 'GET',
+  path: '/api/v1/ledger/documents/{id}',
+  summary: 'Download a document',
+  description:
+    'Spec 4.17. Authenticated by a bearer token, or by the signed `token` of a listing’s `href` with only `X-TENANT-ID`. By default the raw file with `Content-Type`, `Content-Disposition` and `X-Document-Metadata`; with `Accept: application/json` the object `{ content: <base64>, metadata }`. An expired or altered link is 401; another tenant’s document is 404.',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  alternativeAuth: documentLinkAuth,
+  query: z.object({ token: z.string().max(4096).optional() }),
+  requestHeaders: { Accept: 'application/json for { content, metadata }; anything else for the raw file' },
+  responses: {
+    200: {
+      description: 'The file (or `{ content, metadata }` with Accept: application/json)',
+      contentType: 'application/pdf',
+      headers: { 'Content-Disposition': 'attachment with the file name', ...METADATA_HEADER },
+    },
+    ...commonProblems,
+  },
+});
+
+export const listDocumentsEndpoint = defineEndpoint({
+  operationId: 'listDocuments',
+  method: 'GET',
+  path: '/api/v1/ledger/policies/{id}/documents',
+  summary: 'Documents of a quote or policy',
+  description:
+    'API-CONTRACT §5: every stored document of the quote or policy, newest first, each with a signed download link. Documents of bind, issue, MTA and termination are generated in the background and appear within seconds.',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  responses: { 200: { description: 'The documents', schema: documentListingSchema }, ...commonProblems },
+});
+
+export const generateOfferEndpoint = defineEndpoint({
+  operationId: 'generateQuoteDocuments',
+  method: 'POST',
+  path: '/api/v1/ledger/sales/policies/{id}/generated-documents',
+  summary: 'Generate the quote documents',
+  description:
+    'Spec 4.7: renders the offer now and answers with its PDF (stored like every document; `X-Document-Metadata` carries its id). Allowed for a calculated, bound or issued quote; a quote awaiting an underwriter, or one that needs calculating, is 409. The language follows `Accept-Language`, else the customer’s country.',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  requestHeaders: { 'Accept-Language': 'en or de' },
+  responses: {
+    200: {
+      description: 'The offer as PDF',
+      contentType: 'application/pdf',
+      headers: { 'Content-Disposition': 'attachment with the file name', ...METADATA_HEADER },
+    },
+    ...commonProblems,
+    409: { ...stateProblems[409], description: 'The quote awaits an underwriter, or has no current premium', schema: problemSchema },
+  },
+});

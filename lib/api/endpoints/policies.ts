@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { ANY_LEDGER_ROLE } from '@/lib/auth/roles';
+import { INSTALLMENT_VIEW_CODES } from '@/lib/ledger/policies/installments-view';
+import { TERMINATION_TYPES } from '@/lib/ledger/policies/termination-refund';
+import { POLICY_STATES } from '@/lib/ledger/state-machine';
+import { defineEndpoint } from '../endpoint';
+import { commonProblems, queryBoolean, stateProblems } from '../schemas';
+
+// Issued policies (spec 4.14–4.16, API-CONTRACT §5): read with links, mid-term adjustment,
+// data change, termination, renewal, and the instalments view.
+
+const TAG = 'Policies';
+const BASE = '/api/v1/ledger/policies';
+const isoDate = z.iso.date();
+const jsonObject = z.record(z.string(), z.unknown());
+const link = z.object({ href: z.string(), method: z.enum(['GET', 'POST']), title: z.string() });
+
+const policyPatchShape = {
+  policy: jsonObject.optional(),
+  customer: jsonObject.optional(),
+  agent: jsonObject.optional(),
+  objects: z.array(jsonObject).max(100).optional(),
+};
+
+const amounts = z
+  .object({
+    net: z.number(),
+    tax: z.number(),
+    fees: z.number(),
+    brokerCommission: z.number(),
+    mgaCommission: z.number(),
+    insurerNet: z.number(),
+    payable: z.number(),
+  })
+  .meta({ id: 'PremiumAmounts', description: 'A premium movement by part; the payable is net + tax + fees' });
+
+const ifMatchHeader = {
+  'If-Match': 'ETag from GET /policies/{id}/links; stale is 409',
+  'Idempotency-Key': 'Replays the first answer for 24 h',
+};
+
+export const policyLinksEndpoint = defineEndpoint({
+  operationId: 'getPolicy',
+  method: 'GET',
+  path: `${BASE}/{id}/links`,
+  summary: 'Policy data, meta and the links of what may be done now',
+  description:
+    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends (`YYYY-MM-DDT00:00:00.000Z`) unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  query: z.object({
+    version: z.string().max(12).optional().describe('Policy version, a whole number from 1; default the latest'),
+    forceCoverageDateFormat: queryBoolean.describe('true: coverage dates as YYYY-MM-DD instead of date-times'),
+  }),
+  requestHeaders: { 'Accept-Language': 'en or de' },
+  responses: {
+    200: {
+      description: 'The policy',
+      headers: { ETag: 'Revision for If-Match' },
+      schema: z
+        .object({
+          data: z.object({ policy: jsonObject, customer: jsonObject, agent: jsonObject.nullable(), objects: z.array(jsonObject) }),
+          meta: z
+            .object({ status: z.enum(POLICY_STATES), version: z.string(), schemaPath: z.string(), policyNumber: z.string() })
+            .catchall(z.unknown()),
+          links: z.record(z.string(), link),
+        })
+        .meta({ id: 'Policy' }),
+    },
+    ...commonProblems,
+  },
+});
+
+export const policyMtaEndpoint = defineEndpoint({
+  operationId: 'adjustPolicy',
+  method: 'POST',
+  path: `${BASE}/{id}/mta`,
+  summary: 'Mid-term adjustment (policy:mta); dryRun prices it only',
+  description:
+    'Body: `effectiveDate` (inside the term, not before the latest version) and the changed fields in their groups (`policy`, `customer`, `agent`, `objects`; merged like a quote update and validated against the product schema, 422 naming each field). The term dates and payment plan cannot change. The difference of the term net premiums is charged or returned pro-rata by days from the effective date to expiry, tax following the net. `?dryRun=true` answers the same preview and changes nothing. Applying writes the next version, an adjustment invoice (additional premium) or credit note (return premium) with its balanced journal entry, and re-spreads the open instalments. A change outside the delegated authority is 422.',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  query: z.object({ dryRun: queryBoolean }),
+  body: z.object({ effectiveDate: isoDate, ...policyPatchShape }).strict(),
+  idempotent: true,
+  requestHeaders: ifMatchHeader,
+  responses: {
+    200: {
+      description: 'The adjustment (preview or applied)',
+      schema: z.object({
+        data: z
+          .object({
+            effectiveDate: isoDate,
+            termDays: z.number().int(),
+            daysRemaining: z.number().int(),
+            currency: z.string(),
+            previousTermNet: z.number(),
+            newTermNet: z.number(),
+            adjustment: amounts,
+            kind: z.enum(['additional-premium', 'return-premium', 'none']),
+            changed: z.array(z.string()),
+            invoiceNumber: z.string().nullable(),
+          })
+          .catchall(z.unknown()),
+        meta: z.object({ dryRun: z.boolean(), status: z.enum(POLICY_STATES), version: z.string() }).catchall(z.unknown()),
+      }),
+    },
+    ...commonProblems,
+    ...stateProblems,
+  },
+});
+
+export const policyDataChangeEndpoint = defineEndpoint({
+  operationId: 'changePolicyData',
+  method: 'POST',
+  path: `${BASE}/{id}/data-change`,
+  summary: 'Data change without premium effect (policy:data-change)',
+  description:
+    'Changes only fields the product schema does not mark `x-rating` (for example contact details); any rating-relevant field is 422 with its JSON pointer in `errors`. Creates a new version with the same premium; no money moves. `effectiveDate` defaults to today (or the latest version’s start when later).',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  body: z.object({ effectiveDate: isoDate.optional(), ...policyPatchShape }).strict(),
+  idempotent: true,
+  requestHeaders: ifMatchHeader,
+  responses: {
+    200: { description: 'The policy as GET /links answers it (latest version)', headers: { ETag: 'New revision' } },
+    ...commonProblems,
+    ...stateProblems,
+  },
+});
+
+export const policyTerminateEndpoint = defineEndpoint({
+  operationId: 'terminatePolicy',
+  method: 'POST',
+  path: `${BASE}/{id}/terminate`,
+  summary: 'Terminate the policy (policy:terminate); dryRun previews the refund',
+  description:
+    'Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. Applying posts a credit note with its journal entry, cancels the open instalments (what is still owed becomes one balance instalment of the credit note), adds a termination version and sets status `terminated`; the policy then has no links.',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  query: z.object({ dryRun: queryBoolean }),
+  body: z
+    .object({
+      effectiveDate: isoDate.optional(),
+      reason: z.string().trim().min(1).max(500),
+      terminationType: z.enum(TERMINATION_TYPES).default('pro-rata'),
+    })
+    .strict(),
+  idempotent: true,
+  requestHeaders: ifMatchHeader,
+  responses: {
+    200: {
+      description: 'The termination (preview or applied)',
+      schema: z.object({
+        data: z
+          .object({
+            effectiveDate: isoDate,
+            terminationType: z.enum(TERMINATION_TYPES),
+            appliedType: z.enum(TERMINATION_TYPES),
+            coolingOff: z.boolean(),
+            keepPercent: z.number().nullable(),
+            currency: z.string(),
+            returnPremium: amounts,
+            feesKept: z.number(),
+            taxReturned: z.number(),
+            creditNoteNumber: z.string().nullable(),
+            balanceDue: z.number().nullable(),
+          })
+          .catchall(z.unknown()),
+        meta: z.object({ dryRun: z.boolean(), status: z.enum(POLICY_STATES), version: z.string() }).catchall(z.unknown()),
+      }),
+    },
+    ...commonProblems,
+    ...stateProblems,
+  },
+});
+
+export const policyRenewalEndpoint = defineEndpoint({
+  operationId: 'renewPolicy',
+  method: 'GET',
+  path: `${BASE}/{id}/renewal`,
+  summary: 'Create the renewal quote (policy:renew)',
+  description:
+    'Spec 4.16. Creates a renewal quote with the policy’s latest data and the next term (starting on the expiry date, as long as this term); it is rated afresh in the background and follows the ordinary quote lifecycle (poll the actions call, bind, issue). When it is issued it becomes the next term: the old policy keeps running to expiry and loses its renew link. Eligible from the product’s renewal window (60 days before expiry) until expiry, once: 409 when the policy was already renewed, a renewal quote is in progress, the window is not open yet, or the policy expired or was terminated. Of two concurrent calls exactly one creates the quote.',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  responses: {
+    200: { description: 'The renewal quote', schema: z.object({ policy: z.object({ id: z.uuid() }) }) },
+    ...commonProblems,
+    409: stateProblems[409],
+  },
+});
+
+export const policyInstallmentsViewEndpoint = defineEndpoint({
+  operationId: 'getInstallmentsView',
+  method: 'GET',
+  path: '/api/v1/ledger/customers/policies/{policyId}/custom-view/installments',
+  summary: 'Invoices, instalments and totals of a policy',
+  description:
+    'Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable and status (open, cancelled). `data.totals`: the sums, and `open`, the open instalments, which always equals the payable total (the receivable). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the tax label (`data.labels.tax`, e.g. Insurance Premium Tax or Versicherungsteuer) and the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels.',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  query: z.object({
+    code: z
+      .enum(INSTALLMENT_VIEW_CODES)
+      .optional()
+      .describe('View variant: default (everything), customer (no commissions, no cancelled instalments), commission (invoice rows only)'),
+    documentCountry: z
+      .string()
+      .max(8)
+      .optional()
+      .describe('GB, IE, DE or NL: tax label and number/date formats of the formatted strings; default the product tax country'),
+  }),
+  requestHeaders: { 'Accept-Language': 'en or de' },
+  responses: {
+    200: {
+      description: 'The view',
+      schema: z.object({
+        data: z
+          .object({
+            policyId: z.uuid(),
+            policyNumber: z.string(),
+            code: z.enum(INSTALLMENT_VIEW_CODES),
+            documentCountry: z.string(),
+            currency: z.string(),
+            invoices: z.array(jsonObject),
+            instalments: z.array(jsonObject),
+            totals: jsonObject,
+            labels: z.record(z.string(), z.string()),
+          })
+          .catchall(z.unknown()),
+      }),
+    },
+    ...commonProblems,
+  },
+});

@@ -1,0 +1,137 @@
+// Document generation: which documents each occasion produces, the worker job that renders and
+// stores them, and the synchronous offer (spec 4.7). Rendering happens outside any transaction
+// (it is CPU work of tens to hundreds of milliseconds); reading the records and storing the result
+// are short transactions of their own.
+
+import { withTenant } from '@/lib/db/tenant';
+import { InvalidState, NotFound } from '@/lib/errors';
+import type { ClaimedJob } from '@/lib/jobs/worker';
+import { PermanentJobFailure } from '@/lib/jobs/worker';
+import { allowedQuoteActions, isQuoteState } from '@/lib/ledger/state-machine';
+import { log } from '@/lib/log';
+import { buildDocumentModel } from './ledger/build-model';
+import { loadSnapshot, type LedgerSnapshot } from './ledger/load';
+import type { DocumentLanguage, DocumentType } from './model';
+import type { DocumentOccasion, GenerateDocumentsPayload } from './queue-documents';
+import { renderDocument } from './render';
+import { documentStore, type DocumentMetadata } from './store';
+
+/** DOMAIN §7: the documents of each occasion. */
+export const OCCASION_DOCUMENTS: Record<DocumentOccasion, readonly DocumentType[]> = {
+  // Pre-contract information, sent with the bound quote.
+  bind: ['product-information', 'terms-summary'],
+  // The policy pack.
+  issue: ['policy-schedule', 'certificate', 'invoice', 'product-information', 'terms-summary'],
+  // A new version: the endorsement and the schedule and certificate of that version; an invoice
+  // (additional premium) or credit note (return premium) when the change moved money.
+  mta: ['endorsement', 'policy-schedule', 'certificate', 'invoice'],
+  termination: ['termination-notice'],
+  // The renewal quote's offer, sent as the renewal invitation.
+  renewal: ['quote-offer', 'product-information'],
+};
+
+/** Documents that need an invoice: without one (a data change) they are left out. */
+const NEEDS_INVOICE: ReadonlySet<DocumentType> = new Set(['invoice']);
+
+export interface GeneratedDocument {
+  metadata: DocumentMetadata;
+  created: boolean;
+}
+
+async function renderAndStore(
+  tenantId: string,
+  snapshot: LedgerSnapshot,
+  type: DocumentType,
+  policyVersion: number,
+  language?: DocumentLanguage,
+) {
+  const model = buildDocumentModel(snapshot, type, language);
+  const rendered = await renderDocument(model);
+  const stored = await withTenant(tenantId, (tx) =>
+    documentStore().save(tx, tenantId, {
+      policyId: snapshot.policy.id,
+      type,
+      title: rendered.title,
+      language: model.language,
+      policyVersion,
+      contentType: rendered.contentType,
+      size: rendered.size,
+      sha256: rendered.sha256,
+      content: rendered.bytes,
+    }),
+  );
+  return { ...stored, bytes: rendered.bytes };
+}
+
+/** Renders and stores the documents of one occasion; documents already stored are skipped. */
+export async function generateDocuments(input: GenerateDocumentsPayload): Promise<GeneratedDocument[]> {
+  const { tenantId, policyId, occasion, policyVersion, invoiceId } = input;
+  const types = OCCASION_DOCUMENTS[occasion].filter((type) => invoiceId || !NEEDS_INVOICE.has(type));
+  const { snapshot, missing } = await withTenant(tenantId, async (tx) => {
+    const store = documentStore();
+    const missingTypes: DocumentType[] = [];
+    for (const type of types) {
+      if (type === 'quote-offer' || !(await store.has(tx, tenantId, policyId, type, policyVersion))) missingTypes.push(type);
+    }
+    if (missingTypes.length === 0) return { snapshot: null, missing: missingTypes };
+    const loaded = await loadSnapshot(tx, { tenantId, policyId, policyVersion, invoiceId, termination: occasion === 'termination' });
+    return { snapshot: loaded, missing: missingTypes };
+  });
+  if (missing.length === 0) return [];
+  if (!snapshot) throw new PermanentJobFailure('no-policy', `Policy ${policyId} does not exist`);
+  if (policyVersion > 0 && !snapshot.version)
+    throw new PermanentJobFailure('no-version', `Policy ${policyId} has no version ${policyVersion}`);
+  if (invoiceId && !snapshot.invoice) throw new PermanentJobFailure('no-invoice', `Invoice ${invoiceId} does not exist`);
+  const results: GeneratedDocument[] = [];
+  for (const type of missing) {
+    const { metadata, created } = await renderAndStore(tenantId, snapshot, type, policyVersion);
+    results.push({ metadata, created });
+  }
+  return results;
+}
+
+/** The worker task (lib/jobs/tasks.ts). */
+export async function generateDocumentsJob(job: ClaimedJob): Promise<void> {
+  const payload = job.payload as unknown as GenerateDocumentsPayload;
+  const startedMs = performance.now();
+  const results = await generateDocuments(payload);
+  log.info('documents generated', {
+    policyId: payload.policyId,
+    occasion: payload.occasion,
+    version: payload.policyVersion,
+    created: results.filter((result) => result.created).map((result) => result.metadata.type),
+    durationMs: Math.round(performance.now() - startedMs),
+  });
+}
+
+/** States in which an offer can be given: the quote has a premium and no underwriter is pending. */
+const OFFER_STATES = new Set(['calculated', 'bound', 'issuing', 'issued']);
+
+/**
+ * Spec 4.7: the offer, rendered now and returned; stored like every document. A quote awaiting an
+ * underwriter (or without a current premium) answers 409 naming its state and allowed actions.
+ */
+export async function generateOffer(input: {
+  tenantId: string;
+  policyId: string;
+  language?: DocumentLanguage;
+}): Promise<{ metadata: DocumentMetadata; bytes: Buffer }> {
+  const snapshot = await withTenant(input.tenantId, async (tx) => {
+    const loaded = await loadSnapshot(tx, { tenantId: input.tenantId, policyId: input.policyId, policyVersion: 0 });
+    if (!loaded) throw new NotFound('Quote', input.policyId);
+    return loaded;
+  });
+  const state = snapshot.policy.status;
+  if (!OFFER_STATES.has(state) || !snapshot.policy.calculation) {
+    const waiting = state === 'in-manual-referral';
+    throw new InvalidState(
+      waiting
+        ? 'The quote awaits an underwriter’s decision; no offer can be given until the referral is approved'
+        : `No offer can be given for a quote in state ${state}; calculate it first`,
+      state,
+      isQuoteState(state) ? allowedQuoteActions(state) : [],
+    );
+  }
+  const stored = await renderAndStore(input.tenantId, snapshot, 'quote-offer', 0, input.language);
+  return { metadata: stored.metadata, bytes: stored.bytes };
+}

@@ -1,0 +1,95 @@
+// Where documents live. Metadata and content sit behind this one interface so the content can move
+// to an object store (S3, GCS) without touching the generation or the HTTP layer: such a store keeps
+// the metadata row and writes the bytes under the document id. The default keeps both in PostgreSQL,
+// in the same transaction as the rest of the ledger, under its row-level security.
+
+import type { Tx } from '@/lib/db/client';
+import type { DocumentType } from './model';
+
+export interface DocumentMetadata {
+  id: string;
+  policyId: string;
+  type: DocumentType;
+  title: string;
+  language: string;
+  policyVersion: number;
+  contentType: string;
+  size: number;
+  sha256: string;
+  createdAt: Date;
+}
+
+export type NewDocument = Omit<DocumentMetadata, 'id' | 'createdAt'> & { content: Buffer };
+
+export interface DocumentStore {
+  /**
+   * Stores the document unless its twin exists (same policy, type and version; for offers the same
+   * content); answers the stored one either way, and whether this call created it.
+   */
+  save(tx: Tx, tenantId: string, document: NewDocument): Promise<{ metadata: DocumentMetadata; created: boolean }>;
+  /** True when a document of this type and version exists, so a job can skip the render. */
+  has(tx: Tx, tenantId: string, policyId: string, type: DocumentType, policyVersion: number): Promise<boolean>;
+  /** Metadata of a quote's or policy's documents, newest first; never the content. */
+  list(tx: Tx, tenantId: string, policyId: string): Promise<DocumentMetadata[]>;
+  find(tx: Tx, tenantId: string, id: string): Promise<DocumentMetadata | null>;
+  content(tx: Tx, tenantId: string, id: string): Promise<Buffer | null>;
+}
+
+const METADATA = {
+  id: true,
+  policyId: true,
+  type: true,
+  title: true,
+  language: true,
+  policyVersion: true,
+  contentType: true,
+  size: true,
+  sha256: true,
+  createdAt: true,
+} as const;
+
+type MetadataRow = Omit<DocumentMetadata, 'type'> & { type: string };
+const asMetadata = (row: MetadataRow): DocumentMetadata => ({ ...row, type: row.type as DocumentType });
+
+export const postgresDocumentStore: DocumentStore = {
+  async save(tx, tenantId, document) {
+    // ON CONFLICT keeps the transaction usable when a twin exists (a unique violation would abort it).
+    const inserted = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO "Document" ("tenantId", "policyId", "type", "title", "language", "policyVersion", "contentType", "size", "sha256", "content")
+      VALUES (${tenantId}::uuid, ${document.policyId}::uuid, ${document.type}, ${document.title}, ${document.language},
+        ${document.policyVersion}, ${document.contentType}, ${document.size}, ${document.sha256}, ${document.content})
+      ON CONFLICT DO NOTHING
+      RETURNING "id"::text AS "id"`;
+    const created = inserted.length === 1;
+    const where =
+      document.type === 'quote-offer'
+        ? { tenantId, policyId: document.policyId, type: document.type, sha256: document.sha256 }
+        : { tenantId, policyId: document.policyId, type: document.type, policyVersion: document.policyVersion };
+    const row = await tx.document.findFirstOrThrow({ where: created ? { id: inserted[0]!.id, tenantId } : where, select: METADATA });
+    return { metadata: asMetadata(row), created };
+  },
+  async has(tx, tenantId, policyId, type, policyVersion) {
+    return (await tx.document.count({ where: { tenantId, policyId, type, policyVersion } })) > 0;
+  },
+  async list(tx, tenantId, policyId) {
+    const rows = await tx.document.findMany({
+      where: { tenantId, policyId },
+      select: METADATA,
+      orderBy: [{ createdAt: 'desc' }, { type: 'asc' }],
+    });
+    return rows.map(asMetadata);
+  },
+  async find(tx, tenantId, id) {
+    const row = await tx.document.findFirst({ where: { id, tenantId }, select: METADATA });
+    return row ? asMetadata(row) : null;
+  },
+  async content(tx, tenantId, id) {
+    const row = await tx.document.findFirst({ where: { id, tenantId }, select: { content: true } });
+    return row ? Buffer.from(row.content) : null;
+  },
+};
+
+/** The store in use; an object-store implementation would be chosen here from configuration. */
+export function documentStore(): DocumentStore {
+  return postgresDocumentStore;
+}

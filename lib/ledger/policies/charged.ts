@@ -1,0 +1,31 @@
+import type { Tx } from '@/lib/db/client';
+import { money, ZERO } from '@/lib/money';
+import { ACCOUNTS } from '@/lib/ledger/billing/journal';
+import type { PremiumAmounts } from './premium-parts';
+
+// What the journal shows was charged on a policy, part by part: the net of every premium,
+// adjustment and return entry. Refunds are bounded by it.
+
+export async function chargedParts(tx: Tx, tenantId: string, policyId: string): Promise<PremiumAmounts> {
+  const rows = await tx.$queryRaw<{ account: string; debit: string; credit: string }[]>`
+    SELECT l."account", SUM(l."debit")::text AS "debit", SUM(l."credit")::text AS "credit"
+    FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."entryId"
+    WHERE e."tenantId" = ${tenantId}::uuid AND e."policyId" = ${policyId}::uuid AND l."tenantId" = ${tenantId}::uuid
+    GROUP BY l."account"`;
+  const credit = (account: string) => {
+    const row = rows.find((r) => r.account === account);
+    return row ? money(row.credit).minus(row.debit) : ZERO;
+  };
+  const insurerNet = credit(ACCOUNTS.insurer);
+  const brokerCommission = credit(ACCOUNTS.broker);
+  const mgaCommission = credit(ACCOUNTS.mga);
+  return {
+    net: insurerNet.plus(brokerCommission).plus(mgaCommission),
+    tax: credit(ACCOUNTS.tax),
+    fees: credit(ACCOUNTS.fees),
+    brokerCommission,
+    mgaCommission,
+    insurerNet,
+    payable: credit(ACCOUNTS.receivable).negated(),
+  };
+}

@@ -1,0 +1,55 @@
+import { withSystem, withTenant } from '@/lib/db/tenant';
+import { publishChange } from '@/lib/jobs/queue';
+import { recordEvent } from '@/lib/ledger/events';
+import { nextPolicyState } from '@/lib/ledger/state-machine';
+import { todayUtc } from '@/lib/rating/dates';
+import { lockPolicy, policyState } from './policy-record';
+
+export const EXPIRE_POLICIES_TASK = 'expire-policies';
+/** How often the worker's cron sweeps. */
+export const EXPIRE_EVERY_MS = 15 * 60 * 1000;
+
+const BATCH_SIZE = 200;
+const BATCHES_MAX = 50;
+
+/**
+ * The expiry sweep: every active policy whose expiry date has come (the expiry day itself is not
+ * covered) becomes `expired`, each in its own tenant-scoped transaction with its event. Finding
+ * them crosses tenants, so that one query runs with the system role. Returns how many expired.
+ */
+export async function expirePolicies(now: Date = new Date()): Promise<number> {
+  const today = new Date(`${todayUtc(now)}T00:00:00Z`);
+  let expired = 0;
+  for (let batch = 0; batch < BATCHES_MAX; batch++) {
+    const due = await withSystem((tx) =>
+      tx.policy.findMany({
+        where: { policyStatus: 'active', dateExpiry: { lte: today } },
+        select: { id: true, tenantId: true },
+        orderBy: { dateExpiry: 'asc' },
+        take: BATCH_SIZE,
+      }),
+    );
+    for (const policy of due) {
+      const done = await withTenant(policy.tenantId, async (tx) => {
+        const row = await lockPolicy(tx, policy.tenantId, policy.id);
+        if (row.policyStatus !== 'active' || row.dateExpiry > today) return false;
+        const next = nextPolicyState(policyState(row), 'expire');
+        await tx.policy.update({ where: { id: row.id }, data: { policyStatus: next, revision: { increment: 1 } } });
+        await recordEvent(tx, {
+          tenantId: row.tenantId,
+          policyId: row.id,
+          type: 'policy.expired',
+          actor: 'system:expiry',
+          before: { policyStatus: 'active' },
+          after: { policyStatus: next },
+          data: { dateExpiry: row.dateExpiry.toISOString().slice(0, 10) },
+        });
+        await publishChange(tx, `policy:${row.id}`);
+        return true;
+      });
+      if (done) expired++;
+    }
+    if (due.length < BATCH_SIZE) break;
+  }
+  return expired;
+}

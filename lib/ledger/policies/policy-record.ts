@@ -1,0 +1,82 @@
+import type { Tx } from '@/lib/db/client';
+import { NotFound, ValidationFailed } from '@/lib/errors';
+import { isPolicyState, nextPolicyState, type PolicyAction, type PolicyState } from '@/lib/ledger/state-machine';
+import type { QuoteRecord } from '@/lib/ledger/quotes/quote-record';
+import { getProduct } from '@/lib/products/registry';
+import type { CalculationResult } from '@/lib/rating/types';
+import { compareDates, isIsoDate } from '@/lib/rating/dates';
+import type { PremiumRates } from './premium-parts';
+
+// Loading an issued policy (the same `Policy` row as its quote, with a policy number). A quote
+// that was never issued has no policy view: it is answered like an unknown id.
+
+export type PolicyRecord = QuoteRecord & { policyNumber: string; policyStatus: string };
+
+export async function findPolicy(tx: Tx, tenantId: string, id: string): Promise<PolicyRecord> {
+  const row = await tx.policy.findFirst({ where: { id, tenantId } });
+  if (!row || !row.policyNumber || !row.policyStatus) throw new NotFound('Policy', id);
+  return row as PolicyRecord;
+}
+
+/** Reads the policy with a row lock held until the transaction ends. */
+export async function lockPolicy(tx: Tx, tenantId: string, id: string): Promise<PolicyRecord> {
+  const locked = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT "id" FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+  if (locked.length === 0) throw new NotFound('Policy', id);
+  return findPolicy(tx, tenantId, id);
+}
+
+export function policyState(row: PolicyRecord): PolicyState {
+  if (!isPolicyState(row.policyStatus)) throw new Error(`policy ${row.id} has an unknown state ${row.policyStatus}`);
+  return row.policyStatus;
+}
+
+/** The next state, or 409 naming the current state and the allowed actions. */
+export function assertPolicyAction(row: PolicyRecord, action: PolicyAction): PolicyState {
+  return nextPolicyState(policyState(row), action);
+}
+
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+export function termOf(row: PolicyRecord): { inception: string; expiry: string } {
+  return { inception: isoDay(row.dateInception), expiry: isoDay(row.dateExpiry) };
+}
+
+export function calculationOf(row: PolicyRecord): CalculationResult {
+  const calculation = row.calculation as CalculationResult | null;
+  if (!calculation) throw new Error(`policy ${row.id} has no calculation`);
+  return calculation;
+}
+
+export function ratesOf(row: PolicyRecord): PremiumRates {
+  const { data } = calculationOf(row);
+  return { taxRate: data.taxRate, brokerRate: data.brokerCommissionRate, mgaRate: data.mgaCommissionRate };
+}
+
+export function settingsOf(row: PolicyRecord) {
+  return getProduct(row.productCode).settings;
+}
+
+/** The latest version's effective date: a change may not take effect before it. */
+export async function latestVersionStart(tx: Tx, row: PolicyRecord): Promise<string> {
+  const version = await tx.policyVersion.findFirst({
+    where: { tenantId: row.tenantId, policyId: row.id, version: row.currentVersion },
+    select: { effectiveFrom: true },
+  });
+  return version ? isoDay(version.effectiveFrom) : isoDay(row.dateInception);
+}
+
+/** An effective date inside the term and not before the latest version (422 on `/effectiveDate`). */
+export function assertEffectiveDate(effectiveDate: string, term: { inception: string; expiry: string }, notBefore: string): void {
+  const problem = !isIsoDate(effectiveDate)
+    ? 'must be a date YYYY-MM-DD'
+    : compareDates(effectiveDate, term.inception) < 0 || compareDates(effectiveDate, term.expiry) >= 0
+      ? `must lie inside the term, from ${term.inception} to the day before ${term.expiry}`
+      : compareDates(effectiveDate, notBefore) < 0
+        ? `may not be before the latest policy version, effective ${notBefore}`
+        : null;
+  if (problem) throw new ValidationFailed(`The effective date ${problem}`, [{ path: '/effectiveDate', message: problem }]);
+}

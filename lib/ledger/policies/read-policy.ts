@@ -1,0 +1,115 @@
+import type { Tx } from '@/lib/db/client';
+import { BadRequest, NotFound } from '@/lib/errors';
+import type { Language } from '@/lib/http/language';
+import { etagOf, type QuoteData } from '@/lib/ledger/quotes/quote-record';
+import { schemaPathOf } from '@/lib/products/registry';
+import { todayUtc } from '@/lib/rating/dates';
+import type { CalculationResult } from '@/lib/rating/types';
+import { POLICY_STATUS_LABELS, VERSION_KIND_LABELS } from './labels';
+import { policyLinks } from './policy-links';
+import { findPolicy, isoDay, policyState, settingsOf, termOf } from './policy-record';
+import { openRenewalQuoteId } from './renew-policy';
+import { renewalEligibility } from './renewal-eligibility';
+
+export interface ReadPolicyInput {
+  tenantId: string;
+  id: string;
+  /** The raw `version` query value: a whole number from 1 to the latest. */
+  version?: string;
+  forceCoverageDateFormat: boolean;
+  language: Language;
+  today?: string;
+}
+
+/** `version=N`: a positive whole number (400 otherwise); a version the policy does not have is 404. */
+export function parseVersion(raw: string | undefined): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[1-9]\d{0,8}$/.test(raw))
+    throw new BadRequest('version must be a whole number from 1', [{ path: 'version', message: 'a whole number from 1' }]);
+  return Number(raw);
+}
+
+/** Coverage dates as plain dates, or (by default) as the instant cover starts/ends: midnight UTC. */
+function coverageDate(value: unknown, plain: boolean): unknown {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
+  const day = value.slice(0, 10);
+  return plain ? day : `${day}T00:00:00.000Z`;
+}
+
+/**
+ * GET /policies/{id}/links (spec 4.14): the chosen version's data, the policy's meta and the
+ * links of what may be done now. Without `version` the latest version.
+ */
+export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
+  const requested = parseVersion(input.version);
+  const row = await findPolicy(tx, input.tenantId, input.id);
+  const versionNumber = requested ?? row.currentVersion;
+  const [version, versions, openQuoteId] = await Promise.all([
+    tx.policyVersion.findFirst({ where: { tenantId: input.tenantId, policyId: row.id, version: versionNumber } }),
+    tx.policyVersion.findMany({
+      where: { tenantId: input.tenantId, policyId: row.id },
+      orderBy: { version: 'asc' },
+      select: { version: true, kind: true, effectiveFrom: true, createdAt: true },
+    }),
+    openRenewalQuoteId(tx, row),
+  ]);
+  if (!version) throw new NotFound(`Version ${versionNumber} of policy`, input.id);
+  const state = policyState(row);
+  const term = termOf(row);
+  const settings = settingsOf(row);
+  const renewal = renewalEligibility({
+    policyStatus: state,
+    expiry: term.expiry,
+    renewedById: row.renewedById,
+    openRenewalQuoteId: openQuoteId,
+    windowDays: settings.renewalWindowDays,
+    today: input.today ?? todayUtc(),
+  });
+  const data = version.data as unknown as QuoteData;
+  const calculation = version.calculation as unknown as CalculationResult;
+  const plain = input.forceCoverageDateFormat;
+  return {
+    etag: etagOf(row),
+    body: {
+      data: {
+        policy: {
+          id: row.id,
+          ...data.policy,
+          dateInception: coverageDate(data.policy.dateInception, plain),
+          dateExpiry: coverageDate(data.policy.dateExpiry, plain),
+        },
+        customer: data.customer,
+        agent: data.agent ?? null,
+        objects: data.objects,
+      },
+      meta: {
+        status: state,
+        statusLabel: POLICY_STATUS_LABELS[input.language][state],
+        version: String(version.version),
+        latestVersion: String(row.currentVersion),
+        versionKind: version.kind,
+        versionLabel: VERSION_KIND_LABELS[input.language][version.kind] ?? version.kind,
+        effectiveFrom: coverageDate(isoDay(version.effectiveFrom), plain),
+        schemaPath: schemaPathOf(row.productCode),
+        product: row.productCode,
+        policyNumber: row.policyNumber,
+        quoteNumber: row.quoteNumber,
+        currency: calculation.data.currency,
+        periodPremium: calculation.data.periodPremium,
+        issuedAt: row.issuedAt?.toISOString() ?? null,
+        terminatedAt: row.terminatedAt ? isoDay(row.terminatedAt) : null,
+        renewalOf: row.renewalOfId,
+        renewedBy: row.renewedById,
+        renewal: { eligible: renewal.eligible, reason: renewal.block, windowOpensOn: renewal.opensOn, quoteId: openQuoteId },
+        language: input.language,
+        versions: versions.map((entry) => ({
+          version: String(entry.version),
+          kind: entry.kind,
+          effectiveFrom: isoDay(entry.effectiveFrom),
+          createdAt: entry.createdAt.toISOString(),
+        })),
+      },
+      links: policyLinks(row.id, state, renewal.eligible, input.language),
+    },
+  };
+}
