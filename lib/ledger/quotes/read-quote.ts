@@ -21,6 +21,7 @@ export async function readQuoteWhenReady(tenantId: string, id: string, longPolli
     },
     LONG_POLL_TIMEOUT_MS,
     signal,
+    tenantId,
   );
   return ready ?? (await readQuote(tenantId, id));
 }

@@ -1,3 +1,4 @@
+import type { Request } from '@/lib/db/generated/client';
 import { withTenant } from '@/lib/db/tenant';
 import { NotFound } from '@/lib/errors';
 import { LONG_POLL_TIMEOUT_MS, waitFor } from '@/lib/jobs/wait';
@@ -13,7 +14,16 @@ export interface AsyncRequestView {
 }
 
 export async function getRequest(tenantId: string, requestId: string): Promise<AsyncRequestView> {
-  const row = await withTenant(tenantId, (tx) => tx.request.findFirst({ where: { id: requestId, tenantId } }));
+  // Polled by every waiting client: the query `tx.request.findFirst({ where: { id, tenantId } })` sends,
+  // as SQL through the same client, which the ORM vs raw figures of `npm run bench` favour.
+  const rows = await withTenant(
+    tenantId,
+    (tx) => tx.$queryRaw<
+      Request[]
+    >`SELECT "id", "tenantId", "policyId", "type", "status", "data", "error", "createdBy", "createdAt", "updatedAt"
+      FROM "Request" WHERE "id" = ${requestId}::uuid AND "tenantId" = ${tenantId}::uuid LIMIT 1`,
+  );
+  const row = rows[0];
   if (!row) throw new NotFound('Request', requestId);
   return {
     requestId: row.id,
@@ -38,6 +48,7 @@ export async function waitForRequest(tenantId: string, requestId: string, signal
     },
     LONG_POLL_TIMEOUT_MS,
     signal,
+    tenantId,
   );
   return settled ?? (await getRequest(tenantId, requestId));
 }

@@ -1,0 +1,45 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies of the API */
+// A small HTTP client for the benchmark: the demo tenant's broker token and the API's headers.
+
+export interface Client {
+  baseUrl: string;
+  headers: Record<string, string>;
+  get(path: string): Promise<{ status: number; body: any }>;
+  post(path: string, body: unknown): Promise<{ status: number; body: any }>;
+}
+
+export const TENANT = 'acme';
+export const CLIENT_ID = 'acme-broker';
+
+export async function brokerClient(baseUrl: string): Promise<Client> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: `${CLIENT_ID}-secret` }),
+  });
+  if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
+  const token = ((await response.json()) as { access_token: string }).access_token;
+  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': TENANT, 'content-type': 'application/json; charset=UTF-8' };
+  const send = async (method: string, path: string, body?: unknown) => {
+    const answer = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await answer.text();
+    return { status: answer.status, body: text ? JSON.parse(text) : undefined };
+  };
+  return { baseUrl, headers, get: (path) => send('GET', path), post: (path, body) => send('POST', path, body) };
+}
+
+export const API = '/api/v1/ledger';
+
+export async function homeExample(client: Client): Promise<Record<string, unknown>> {
+  const products = await client.get(`${API}/products`);
+  if (products.status !== 200) throw new Error(`products: ${products.status}`);
+  const home = (products.body.data as { code: string; example: Record<string, unknown> }[]).find((entry) => entry.code === 'home');
+  if (!home) throw new Error('no home product');
+  return home.example;
+}
+
+export async function expectOk(what: string, answer: Promise<{ status: number; body: any }>): Promise<any> {
+  const { status, body } = await answer;
+  if (status !== 200) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}

@@ -1,0 +1,144 @@
+import pg from 'pg';
+import { API, expectOk, type Client } from './client';
+import { percentile } from './load';
+
+// The whole quote lifecycle over HTTP, as clients see it, and how soon a waiting client hears
+// that the background issue job has finished.
+
+/** create → calculate → bind → issue → long-poll the request until success; returns the request id. */
+async function oneLifecycle(client: Client, payload: Record<string, unknown>): Promise<{ requestId: string; policyId: string }> {
+  const created = await expectOk('create', client.post(`${API}/sales/policies/create`, payload));
+  const id = created.policy.id as string;
+  await expectOk('calculate', client.post(`${API}/sales/policies/${id}/calculate`, {}));
+  await expectOk('bind', client.post(`${API}/sales/policies/${id}/bind`, {}));
+  const issued = await expectOk('issue', client.post(`${API}/sales/policies/${id}/issue`, {}));
+  const requestId = issued.requestId as string;
+  for (let round = 0; round < 5; round++) {
+    const request = await expectOk('request', client.get(`${API}/requests/${requestId}?longPolling=true`));
+    if (request.status === 'success') return { requestId, policyId: id };
+    if (request.status !== 'pending') throw new Error(`issue failed: ${JSON.stringify(request)}`);
+  }
+  throw new Error(`request ${requestId} stayed pending`);
+}
+
+export interface LifecycleResult {
+  clients: number;
+  durationS: number;
+  issued: number;
+  issuedPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requestIds: string[];
+}
+
+export async function benchLifecycle(
+  client: Client,
+  payload: Record<string, unknown>,
+  clients: number,
+  durationS: number,
+): Promise<LifecycleResult> {
+  const deadline = performance.now() + durationS * 1000;
+  const latencies: number[] = [];
+  const requestIds: string[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          const { requestId } = await oneLifecycle(client, payload);
+          latencies.push(performance.now() - t0);
+          requestIds.push(requestId);
+        } catch (error) {
+          errors++;
+          if (errors <= 3) console.error(`  lifecycle error: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }),
+  );
+  const elapsedS = (performance.now() - started) / 1000;
+  return {
+    clients,
+    durationS: Math.round(elapsedS * 10) / 10,
+    issued: latencies.length,
+    issuedPerSecond: latencies.length / elapsedS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+    requestIds,
+  };
+}
+
+export interface NoticeResult {
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+  errors: number;
+}
+
+/**
+ * Time from the issue job's commit to a waiting client's answer. The commit is observed as the
+ * arrival of the job's `request:<id>` NOTIFY on the bench's own LISTEN connection (delivered at
+ * commit, to every listener at once); the answer is when the client has the body with `success`.
+ * `mode`: the API's long poll, or a client asking every `intervalMs` without it.
+ */
+export async function benchNotice(
+  client: Client,
+  databaseUrl: string,
+  payload: Record<string, unknown>,
+  mode: { kind: 'long-poll' } | { kind: 'poll'; intervalMs: number },
+  samples: number,
+  parallel: number,
+): Promise<NoticeResult> {
+  const listener = new pg.Client({ connectionString: databaseUrl });
+  await listener.connect();
+  const committedAt = new Map<string, number>();
+  listener.on('notification', (message) => {
+    const key = message.payload ?? '';
+    if (key.startsWith('request:') && !committedAt.has(key)) committedAt.set(key, performance.now());
+  });
+  await listener.query('LISTEN ledger_changes');
+  const delays: number[] = [];
+  let errors = 0;
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        while (next++ < samples) {
+          try {
+            const created = await expectOk('create', client.post(`${API}/sales/policies/create`, payload));
+            const id = created.policy.id as string;
+            await expectOk('calculate', client.post(`${API}/sales/policies/${id}/calculate`, {}));
+            await expectOk('bind', client.post(`${API}/sales/policies/${id}/bind`, {}));
+            const issued = await expectOk('issue', client.post(`${API}/sales/policies/${id}/issue`, {}));
+            const requestId = issued.requestId as string;
+            let answeredAt = 0;
+            for (let round = 0; round < 60 && !answeredAt; round++) {
+              const query = mode.kind === 'long-poll' ? '?longPolling=true' : '';
+              const request = await expectOk('request', client.get(`${API}/requests/${requestId}${query}`));
+              if (request.status === 'success') answeredAt = performance.now();
+              else if (request.status !== 'pending') throw new Error(`issue failed: ${JSON.stringify(request)}`);
+              else if (mode.kind === 'poll') await new Promise((resolve) => setTimeout(resolve, mode.intervalMs));
+            }
+            if (!answeredAt) throw new Error(`no answer for ${requestId}`);
+            // On a busy machine this process may read the answer before its own copy of the notice.
+            for (let waited = 0; waited < 2_000 && !committedAt.has(`request:${requestId}`); waited += 5)
+              await new Promise((resolve) => setTimeout(resolve, 5));
+            const commit = committedAt.get(`request:${requestId}`);
+            if (commit === undefined) throw new Error(`no notice for ${requestId}`);
+            delays.push(answeredAt - commit);
+          } catch (error) {
+            errors++;
+            if (errors <= 3) console.error(`  notice error: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      }),
+    );
+  } finally {
+    await listener.end();
+  }
+  return { samples: delays.length, p50: percentile(delays, 50), p99: percentile(delays, 99), max: Math.max(...delays), errors };
+}

@@ -1,0 +1,57 @@
+import autocannon from 'autocannon';
+
+// One bounded load run with autocannon against a loopback URL: fixed connections, fixed time.
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** Picks each request's path (e.g. a random id); default: the url's path. */
+  path?: () => string;
+  connections: number;
+  durationS: number;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  errors: number;
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const url = new URL(options.url);
+  if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') throw new Error(`the bench only loads loopback, not ${url.host}`);
+  const pick = options.path;
+  const result = await autocannon({
+    url: url.origin,
+    connections: options.connections,
+    duration: options.durationS,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    requests: [
+      {
+        method: options.method ?? 'GET',
+        path: url.pathname + url.search,
+        ...(pick ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: pick() }) } : {}),
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+export function percentile(sortedOrNot: number[], p: number): number {
+  if (sortedOrNot.length === 0) return NaN;
+  const sorted = [...sortedOrNot].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? NaN;
+}

@@ -1,0 +1,24 @@
+// A worker process for bench/queue.ts: the real lib/jobs worker with one benchmark task that
+// reports to the parent (over IPC) when its handler starts and ends. A payload with `hang`
+// makes the first attempt hang, so the parent can SIGKILL this process mid-job.
+import { startWorker } from '@/lib/jobs/worker';
+
+const send = (message: Record<string, unknown>) =>
+  process.send?.({ ...message, pid: process.pid, at: performance.timeOrigin + performance.now() });
+
+await startWorker({
+  tasks: {
+    'bench.ping': {
+      run: async (job) => {
+        send({ type: 'start', seq: job.payload.seq, attempt: job.attempts });
+        if (job.payload.hang && job.attempts === 1) await new Promise((resolve) => setTimeout(resolve, 10 * 60_000));
+        send({ type: 'done', seq: job.payload.seq, attempt: job.attempts });
+      },
+    },
+  },
+  concurrency: 8,
+  leaseMs: Number(process.env.BENCH_LEASE_MS ?? 30_000),
+  pollIntervalMs: Number(process.env.BENCH_POLL_MS ?? 2_000),
+});
+send({ type: 'ready' });
+process.on('SIGTERM', () => process.exit(0));

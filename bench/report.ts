@@ -1,0 +1,200 @@
+import type { DocumentFigures, RatingFigures } from './in-process';
+import type { LifecycleResult, NoticeResult } from './lifecycle';
+import type { LoadResult } from './load';
+import type { OrmFigures } from './orm';
+import type { QueueBenchResult } from './queue';
+
+// The figures of one run, the targets of issue 7 beside them, and the printed table.
+
+export interface Figures {
+  http: Partial<Record<'bare' | 'empty' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>>;
+  lifecycle?: Omit<LifecycleResult, 'requestIds'>;
+  notice: { longPoll?: NoticeResult; poll1s?: NoticeResult };
+  scale: Partial<Record<'small' | 'large', LoadResult & { policies: number }>>;
+  rating?: RatingFigures;
+  documents?: DocumentFigures;
+  orm?: OrmFigures[];
+}
+
+export interface Target {
+  name: string;
+  target: string;
+  measured: string;
+  pass: boolean;
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
+
+export function targetsOf(figures: Figures, queue?: QueueBenchResult): Target[] {
+  const targets: Target[] = [];
+  const empty = figures.http.empty?.rps;
+  const ratioTarget = (key: keyof Figures['http'], name: string, share: number) => {
+    const result = figures.http[key];
+    if (!result || !empty) return;
+    const ratio = result.rps / empty;
+    targets.push({
+      name,
+      target: `≥ ${pct(share)} of empty route, 0 errors`,
+      measured: `${pct(ratio)}, ${result.errors} errors`,
+      pass: ratio >= share && result.errors === 0,
+    });
+  };
+  ratioTarget('read', 'read quote', 0.7);
+  ratioTarget('actions', 'actions poll', 0.7);
+  ratioTarget('requestStatus', 'request status poll', 0.7);
+  ratioTarget('create', 'create quote', 0.5);
+  ratioTarget('calculate', 'calculate', 0.5);
+  const lifecycle = figures.lifecycle;
+  if (lifecycle) {
+    targets.push({
+      name: 'lifecycle (16 clients)',
+      target: '≥ 50 issued/s, p99 < 1 s, 0 errors',
+      measured: `${lifecycle.issuedPerSecond.toFixed(1)}/s, p99 ${lifecycle.p99.toFixed(0)} ms, ${lifecycle.errors} errors`,
+      pass: lifecycle.issuedPerSecond >= 50 && lifecycle.p99 < 1000 && lifecycle.errors === 0,
+    });
+  }
+  const notice = figures.notice.longPoll;
+  if (notice) {
+    targets.push({
+      name: 'long-poll notice',
+      target: 'p50 < 20 ms, p99 < 100 ms',
+      measured: `p50 ${notice.p50.toFixed(1)} ms, p99 ${notice.p99.toFixed(1)} ms`,
+      pass: notice.p50 < 20 && notice.p99 < 100 && notice.errors === 0,
+    });
+  }
+  const { small, large } = figures.scale;
+  if (small && large) {
+    const ratio = large.p99 / small.p99;
+    targets.push({
+      name: `read p99 @ ${large.policies} vs ${small.policies}`,
+      target: '≤ 1.3×',
+      measured: `${ratio.toFixed(2)}× (${large.p99.toFixed(1)} vs ${small.p99.toFixed(1)} ms)`,
+      pass: ratio <= 1.3 && large.errors === 0 && small.errors === 0,
+    });
+  }
+  if (figures.rating) {
+    targets.push({
+      name: 'rating, one process',
+      target: '≥ 20,000/s',
+      measured: `${figures.rating.callsPerSecond.toLocaleString('en')}/s`,
+      pass: figures.rating.callsPerSecond >= 20_000,
+    });
+  }
+  if (figures.documents) {
+    targets.push({
+      name: 'documents',
+      target: '≥ 20 PDFs/s',
+      measured: `${figures.documents.perSecond.toFixed(1)}/s`,
+      pass: figures.documents.perSecond >= 20,
+    });
+  }
+  const ours = queue?.candidates[0];
+  if (ours) {
+    targets.push({
+      name: 'queue pick-up (ours)',
+      target: 'p99 < 100 ms',
+      measured: `p50 ${ours.pickupP50.toFixed(1)} ms, p99 ${ours.pickupP99.toFixed(1)} ms`,
+      pass: ours.pickupP99 < 100,
+    });
+  }
+  return targets;
+}
+
+const LABELS: Record<keyof Figures['http'], string> = {
+  bare: 'bare node:http (ceiling)',
+  empty: 'empty Next.js route (ceiling)',
+  create: 'create quote',
+  read: 'read quote',
+  actions: 'actions poll',
+  requestStatus: 'request status poll',
+  calculate: 'calculate',
+};
+
+function row(cells: string[], widths: number[], leftAligned = 1): string {
+  return cells.map((cell, i) => (i < leftAligned ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+}
+
+export function printTable(figures: Figures, queue: QueueBenchResult | undefined, targets: Target[]): void {
+  const lines: string[] = [''];
+  const empty = figures.http.empty?.rps;
+  const widths = [32, 9, 9, 9, 7, 9];
+  if (Object.keys(figures.http).length) {
+    lines.push(row(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', '÷ empty'], widths));
+    const http = (name: string, result: LoadResult | undefined) => {
+      if (!result) return;
+      lines.push(
+        row(
+          [
+            name,
+            result.rps.toFixed(0),
+            result.p50.toFixed(1),
+            result.p99.toFixed(1),
+            String(result.errors),
+            empty ? pct(result.rps / empty) : '-',
+          ],
+          widths,
+        ),
+      );
+    };
+    for (const key of Object.keys(LABELS) as (keyof Figures['http'])[]) http(LABELS[key], figures.http[key]);
+    if (figures.scale.small) http(`read quote @ ${figures.scale.small.policies.toLocaleString('en')}`, figures.scale.small);
+    if (figures.scale.large) http(`read quote @ ${figures.scale.large.policies.toLocaleString('en')}`, figures.scale.large);
+  }
+  const lifecycle = figures.lifecycle;
+  if (lifecycle) {
+    lines.push('');
+    lines.push(
+      `lifecycle, ${lifecycle.clients} clients: ${lifecycle.issuedPerSecond.toFixed(1)} issued/s (${lifecycle.issued} in ${lifecycle.durationS} s), ` +
+        `p50 ${lifecycle.p50.toFixed(0)} ms, p99 ${lifecycle.p99.toFixed(0)} ms, errors ${lifecycle.errors}`,
+    );
+  }
+  const { longPoll, poll1s } = figures.notice;
+  if (longPoll)
+    lines.push(
+      `job end → client: long poll p50 ${longPoll.p50.toFixed(1)} ms, p99 ${longPoll.p99.toFixed(1)} ms (${longPoll.samples} samples)`,
+    );
+  if (poll1s)
+    lines.push(
+      `job end → client: polling every 1 s p50 ${poll1s.p50.toFixed(0)} ms, p99 ${poll1s.p99.toFixed(0)} ms (${poll1s.samples} samples)`,
+    );
+  if (figures.rating) lines.push(`rating in one process: ${figures.rating.callsPerSecond.toLocaleString('en')} calculations/s`);
+  if (figures.documents) {
+    const documents = figures.documents;
+    lines.push(
+      `documents: ${documents.perSecond.toFixed(1)} PDFs/s, offer render p50 ${documents.offerP50.toFixed(0)} ms, p99 ${documents.offerP99.toFixed(0)} ms (${documents.via})`,
+    );
+  }
+  if (figures.orm?.length) {
+    lines.push('');
+    lines.push(row(['ORM vs raw (in process, 16 at once)', 'reads/s', 'p50 ms', 'p99 ms'], [40, 9, 9, 9]));
+    for (const entry of figures.orm)
+      lines.push(row([entry.variant, entry.perSecond.toFixed(0), entry.p50.toFixed(2), entry.p99.toFixed(2)], [40, 9, 9, 9]));
+  }
+  if (queue) {
+    lines.push('');
+    const queueWidths = [16, 12, 12, 24, 10];
+    lines.push(row(['queue', 'pick-up p50', 'pick-up p99', `crash recovery (lease ${queue.leaseMs / 1000} s)`, 'idle tx/s'], queueWidths));
+    for (const candidate of queue.candidates) {
+      lines.push(
+        row(
+          [
+            candidate.candidate,
+            `${candidate.pickupP50.toFixed(1)} ms`,
+            `${candidate.pickupP99.toFixed(1)} ms`,
+            candidate.recoveryMs.map((ms) => `${(ms / 1000).toFixed(2)} s`).join(', '),
+            candidate.idleQueriesPerSecond.toFixed(1),
+          ],
+          queueWidths,
+        ),
+      );
+    }
+  }
+  if (targets.length) {
+    lines.push('');
+    const targetWidths = [30, 36, 44, 4];
+    lines.push(row(['target', 'wanted', 'measured', ''], targetWidths, 4).trimEnd());
+    for (const target of targets)
+      lines.push(row([target.name, target.target, target.measured, target.pass ? 'PASS' : 'MISS'], targetWidths, 4));
+  }
+  console.log(lines.join('\n'));
+}

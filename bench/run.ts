@@ -1,0 +1,259 @@
+// `npm run bench`: how fast the ledger is, as ratios measured side by side in one run.
+//   npm run bench             everything (about 10 minutes on 2 cores)
+//   npm run bench -- http     the HTTP scenarios, reads at scale and the in-process figures
+//   npm run bench -- queue    only the queue candidates (bench/queue.ts)
+// Loopback only; every load is bounded in time. Prints a table and writes bench/results.json
+// (a partial run: bench/results-<mode>.json).
+import { execSync, fork, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack, type RunningStack } from '../scripts/stack';
+import { freePort } from '../tests/support/test-stack';
+import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue } from './bulk';
+import { API, brokerClient, expectOk, homeExample, TENANT, type Client } from './client';
+import { benchDocuments, benchRatingInProcess } from './in-process';
+import { benchLifecycle, benchNotice } from './lifecycle';
+import { benchOrmVsRaw } from './orm';
+import { runLoad, type LoadResult } from './load';
+import { benchQueue, type QueueBenchResult } from './queue';
+import { printTable, targetsOf, type Figures } from './report';
+
+const mode = process.argv[2] ?? 'all';
+if (!['all', 'http', 'queue'].includes(mode)) {
+  console.error('usage: npm run bench [-- all|http|queue]');
+  process.exit(2);
+}
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const LIFECYCLE_CLIENTS = 16;
+const LARGE = Number(process.env.BENCH_LARGE_POLICIES ?? 1_000_000);
+const SMALL = 10_000;
+const say = (line: string) => console.log(line);
+
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+
+async function startBareServer(): Promise<{ url: string; child: ChildProcess }> {
+  const child = fork(path.join(import.meta.dirname, 'bare-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const port = await new Promise<number>((resolve) => child.once('message', (message) => resolve((message as { port: number }).port)));
+  return { url: `http://127.0.0.1:${port}/`, child };
+}
+
+let databaseUrl = '';
+
+/** Before each scenario: let the worker finish the last one's jobs (at most a minute). */
+async function settle(): Promise<void> {
+  if (!databaseUrl) return;
+  const { waitedMs, left } = await waitForIdleQueue(databaseUrl, 60_000);
+  if (waitedMs > 1_000)
+    say(`  (waited ${(waitedMs / 1000).toFixed(1)} s for the worker to finish queued jobs${left ? `; ${left} still queued` : ''})`);
+}
+
+async function load(name: string, options: Parameters<typeof runLoad>[0]): Promise<LoadResult> {
+  await settle();
+  if (WARMUP_SECONDS > 0) await runLoad({ ...options, durationS: WARMUP_SECONDS });
+  const result = await runLoad(options);
+  say(
+    `  ${name.padEnd(24)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}`,
+  );
+  return result;
+}
+
+async function prepareQuotes(client: Client, payload: Record<string, unknown>, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next++ < count) {
+        const created = await expectOk('create', client.post(`${API}/sales/policies/create`, payload));
+        const id = created.policy.id as string;
+        await expectOk('calculate', client.post(`${API}/sales/policies/${id}/calculate`, {}));
+        ids.push(id);
+      }
+    }),
+  );
+  return ids;
+}
+
+async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
+  const bare = await startBareServer();
+  try {
+    const client = await brokerClient(stack.baseUrl);
+    const payload = await homeExample(client);
+    const headers = client.headers;
+    const base = { connections: CONNECTIONS, durationS: SECONDS, headers };
+    say(`HTTP: ${CONNECTIONS} connections, ${SECONDS} s per scenario after ${WARMUP_SECONDS} s of warm-up`);
+    figures.http.bare = await load('bare node:http', { ...base, url: bare.url, headers: {} });
+    figures.http.empty = await load('empty Next.js route', { ...base, url: `${stack.baseUrl}/api/bench/empty`, headers: {} });
+
+    const ids = await prepareQuotes(client, payload, 200);
+    figures.http.create = await load('create quote', {
+      ...base,
+      url: `${stack.baseUrl}${API}/sales/policies/create`,
+      method: 'POST',
+      body: JSON.stringify(payload),
+    });
+    figures.http.read = await load('read quote', {
+      ...base,
+      url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}`,
+      path: () => `${API}/sales/policies/${pick(ids)}`,
+    });
+    figures.http.actions = await load('actions poll', {
+      ...base,
+      url: `${stack.baseUrl}${API}/sales/policies/actions/${ids[0]}`,
+      path: () => `${API}/sales/policies/actions/${pick(ids)}`,
+    });
+    figures.http.calculate = await load('calculate', {
+      ...base,
+      url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
+      method: 'POST',
+      body: '{}',
+      path: () => `${API}/sales/policies/${pick(ids)}/calculate`,
+    });
+
+    say(`Lifecycle: ${LIFECYCLE_CLIENTS} clients, create → calculate → bind → issue → long poll, ${SECONDS * 2} s`);
+    await settle();
+    await benchLifecycle(client, payload, LIFECYCLE_CLIENTS, 3); // warm-up
+    await settle();
+    const lifecycle = await benchLifecycle(client, payload, LIFECYCLE_CLIENTS, SECONDS * 2);
+    const { requestIds, ...lifecycleFigures } = lifecycle;
+    figures.lifecycle = lifecycleFigures;
+    say(
+      `  ${lifecycle.issued} issued, ${lifecycle.issuedPerSecond.toFixed(1)}/s, p50 ${lifecycle.p50.toFixed(0)} ms, p99 ${lifecycle.p99.toFixed(0)} ms, errors ${lifecycle.errors}`,
+    );
+    figures.http.requestStatus = await load('request status poll', {
+      ...base,
+      url: `${stack.baseUrl}${API}/requests/${requestIds[0]}`,
+      path: () => `${API}/requests/${pick(requestIds)}`,
+    });
+
+    await settle();
+    say('ORM vs raw SQL: the hot reads in this process, same transaction and role switch, 16 at a time');
+    const tenantId = await tenantIdOf(stack.databaseUrl, TENANT);
+    figures.orm = await benchOrmVsRaw(stack.databaseUrl, tenantId, ids, requestIds, say);
+
+    await settle();
+    say('Notice: issue job commit → waiting client has the answer');
+    figures.notice.longPoll = await benchNotice(client, stack.databaseUrl, payload, { kind: 'long-poll' }, 60, 4);
+    say(`  long poll: p50 ${figures.notice.longPoll.p50.toFixed(1)} ms, p99 ${figures.notice.longPoll.p99.toFixed(1)} ms`);
+    figures.notice.poll1s = await benchNotice(client, stack.databaseUrl, payload, { kind: 'poll', intervalMs: 1000 }, 30, 6);
+    say(`  polling every 1 s: p50 ${figures.notice.poll1s.p50.toFixed(1)} ms, p99 ${figures.notice.poll1s.p99.toFixed(1)} ms`);
+
+    say(`Reads at scale: random ids at ${SMALL} and at ${LARGE} policies`);
+    for (const [key, total] of [
+      ['small', SMALL],
+      ['large', LARGE],
+    ] as const) {
+      await fillPolicies(stack.databaseUrl, tenantId, ids[0] as string, total, say);
+      const sample = await sampleIds(stack.databaseUrl, tenantId, 5_000);
+      figures.scale[key] = {
+        policies: total,
+        ...(await load(`read quote @ ${total}`, {
+          ...base,
+          url: `${stack.baseUrl}${API}/sales/policies/${sample[0]}`,
+          path: () => `${API}/sales/policies/${pick(sample)}`,
+        })),
+      };
+    }
+  } finally {
+    bare.child.kill('SIGTERM');
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadBefore = os.loadavg();
+  say(
+    `Load average before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (${os.cpus().length} cores; other processes skew the figures)`,
+  );
+  const figures: Figures = { http: {}, notice: {}, scale: {} };
+  if (mode !== 'queue') {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'ledger-bench-'));
+    await chmod(parent, 0o755);
+    const stack = await startStack({
+      dataDir: path.join(parent, 'postgres'),
+      persistentData: false,
+      pgPort: await freePort(),
+      appPort: await freePort(),
+      seedDemo: true,
+      workers: 1,
+      logFile: path.join(process.cwd(), 'test-results', 'bench-stack.log'),
+      // The bench is one client hammering one tenant: turn the per-tenant rate limit (lib/http/rate-limit.ts) off.
+      env: {
+        LEDGER_RATE_LIMIT_RPS: '0',
+        ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.mjs')}` } : {}),
+      },
+      say: (line) => say(`[stack] ${line}`),
+    });
+    databaseUrl = stack.databaseUrl;
+    try {
+      await httpBench(stack, figures);
+    } finally {
+      if (process.env.BENCH_CPU_PROF) {
+        for (const child of [stack.app, ...stack.workers]) child.kill('SIGUSR2');
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        say(`CPU profiles of the app (pid ${stack.app.pid}) and worker written to ${process.env.BENCH_CPU_PROF}`);
+      }
+      await stack.stop();
+    }
+    say('In process');
+    figures.rating = await benchRatingInProcess(3_000);
+    say(`  rating: ${figures.rating.callsPerSecond} calculations/s`);
+    figures.documents = await benchDocuments(5_000, 20);
+    say(`  documents: ${figures.documents.perSecond.toFixed(1)} PDFs/s, offer p50 ${figures.documents.offerP50.toFixed(0)} ms`);
+  }
+  let queue: QueueBenchResult | undefined;
+  if (mode === 'all' || mode === 'queue') queue = await benchQueue(say);
+
+  const targets = targetsOf(figures, queue);
+  printTable(figures, queue, targets);
+  const results = {
+    at: new Date().toISOString(),
+    mode,
+    durationS: Math.round((Date.now() - started) / 1000),
+    commit: gitCommit(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      // Other processes on the machine skew every figure; the ratios measured side by side less so.
+      loadAverageBefore: loadBefore.map((value) => Math.round(value * 100) / 100),
+      loadAverageAfter: os.loadavg().map((value) => Math.round(value * 100) / 100),
+    },
+    settings: {
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      connections: CONNECTIONS,
+      lifecycleClients: LIFECYCLE_CLIENTS,
+      largePolicies: LARGE,
+    },
+    figures,
+    queue,
+    targets,
+  };
+  // A partial run does not overwrite the full run's figures.
+  const file = mode === 'all' ? 'results.json' : `results-${mode}.json`;
+  await writeFile(path.join(import.meta.dirname, file), `${JSON.stringify(results, null, 2)}\n`);
+  say(`Wrote bench/${file} (${results.durationS} s)`);
+}
+
+function gitCommit(): string {
+  try {
+    const sha = execSync('git rev-parse HEAD', { encoding: 'utf8' }).trim();
+    const dirty = execSync('git status --porcelain', { encoding: 'utf8' }).trim() !== '';
+    return dirty ? `${sha}+dirty` : sha;
+  } catch {
+    return 'unknown';
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
