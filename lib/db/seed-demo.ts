@@ -22,6 +22,8 @@ export const DEMO_TENANTS: DemoTenant[] = [
       { clientId: 'acme-broker', secret: 'acme-broker-secret', roles: ['broker'], name: 'Acme broker integration' },
       { clientId: 'acme-underwriter', secret: 'acme-underwriter-secret', roles: ['underwriter'], name: 'Acme underwriting desk' },
       { clientId: 'acme-admin', secret: 'acme-admin-secret', roles: ['admin'], name: 'Acme administration' },
+      // Authenticates but holds no ledger role: every ledger call is 403 (the role matrix tests it).
+      { clientId: 'acme-norole', secret: 'acme-norole-secret', roles: [], name: 'Acme reporting (no ledger role)' },
     ],
     users: [
       { email: 'broker@acme.test', password: 'broker-password', roles: ['broker'], name: 'Ada Broker' },

@@ -1,4 +1,4 @@
-import { Conflict, DomainError, type FieldError } from '@/lib/errors';
+import { Conflict, ServiceUnavailable, DomainError, type FieldError } from '@/lib/errors';
 import { errorFields, log } from '@/lib/log';
 
 // Every error answer is RFC 9457 problem+json, built here and nowhere else.
@@ -16,7 +16,41 @@ const STATUS_BY_KIND: Record<DomainError['kind'], { status: number; title: strin
   'unsupported-media-type': { status: 415, title: 'Unsupported Media Type' },
   'validation-failed': { status: 422, title: 'Unprocessable Content' },
   'rate-limited': { status: 429, title: 'Too Many Requests' },
+  unavailable: { status: 503, title: 'Service Unavailable' },
 };
+
+// Connection-level failures from Prisma (P1001 unreachable, P1017 closed, P2024 pool timeout)
+// and from the pg driver (refused or reset sockets, admin shutdown, cannot connect now).
+const UNAVAILABLE_CODES = new Set([
+  'P1001',
+  'P1017',
+  'P2024',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|Connection refused|connection is closed|Can't reach database server|Server has closed the connection|terminating connection|database system is (shutting down|starting up|in recovery mode)|not queryable|Code: `(57P0[123]|08\d{3})`/i;
+const CAUSE_DEPTH_MAX = 5;
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < CAUSE_DEPTH_MAX && current; depth++) {
+    const { code, message, cause, meta } = current as { code?: unknown; message?: unknown; cause?: unknown; meta?: { code?: unknown } };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof meta?.code === 'string' && UNAVAILABLE_CODES.has(meta.code)) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
 
 export interface ProblemBody {
   type: string;
@@ -53,7 +87,9 @@ export function problemFromError(error: unknown, instance: string, correlationId
   const { status, title } = STATUS_BY_KIND[domain.kind];
   const headers: Record<string, string> = {};
   if (domain.kind === 'unauthenticated') headers['www-authenticate'] = 'Bearer error="invalid_token"';
-  if (domain.kind === 'rate-limited' && 'retryAfterSeconds' in domain) headers['retry-after'] = String(domain.retryAfterSeconds);
+  if ((domain.kind === 'rate-limited' || domain.kind === 'unavailable') && 'retryAfterSeconds' in domain) {
+    headers['retry-after'] = String(domain.retryAfterSeconds);
+  }
   const errors =
     'errors' in domain && Array.isArray(domain.errors) && domain.errors.length > 0 ? (domain.errors as FieldError[]) : undefined;
   return problemResponse(
@@ -77,6 +113,13 @@ function asDomainError(error: unknown): DomainError | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'P2002' || code === 'P2034') {
     return new Conflict('A concurrent change to the same record won; read it again and retry');
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn('database unavailable', errorFields(error));
+    return new ServiceUnavailable(
+      'The ledger database is briefly out of reach. Retry shortly with the same Idempotency-Key, or read the record first: a change may or may not have been saved.',
+      2,
+    );
   }
   return null;
 }

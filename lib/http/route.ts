@@ -11,6 +11,7 @@ import { bearerToken, correlationIdFor } from './context';
 import { withIdempotency } from './idempotency';
 import { negotiateLanguage, type Language } from './language';
 import { problemFromError } from './problem';
+import { tenantRateLimiter } from './rate-limit';
 import { issuesToFieldErrors } from './zod-errors';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -47,6 +48,8 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
       const tenant = await requireTenant(request);
       tenantTag = tenant.tag;
       const principal = await authenticate(request, tenant, endpoint);
+      // Counted after authentication, so nobody can spend another tenant's budget.
+      tenantRateLimiter().take(tenant.tag);
       if (endpoint.roles !== 'public' && !mayAct(principal.roles, endpoint.roles)) {
         throw new Forbidden(`This operation needs one of the roles: ${endpoint.roles.join(', ')}`);
       }

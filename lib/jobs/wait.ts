@@ -8,6 +8,16 @@ export const CHANGES_CHANNEL = 'ledger_changes';
 export const LONG_POLL_TIMEOUT_MS = 25_000;
 /** Re-checks per long poll; a key that keeps changing without becoming ready still ends. */
 const CHECK_ROUNDS_MAX = 50;
+/**
+ * Long polls one tenant may hold open at once in this process (LEDGER_LONG_POLLS_PER_TENANT).
+ * Beyond it a long poll is answered at once with the current state, like a plain poll: the
+ * client sees `pending` / `ready: false` and polls again, and no tenant can pin every connection.
+ */
+export const LONG_POLLS_PER_TENANT_MAX = Math.max(1, Number(process.env.LEDGER_LONG_POLLS_PER_TENANT) || 100);
+
+// On globalThis: Next.js bundles each route apart, and the bound must count the polls of all of them.
+const globalForWait = globalThis as unknown as { ledgerLongPollsByTenant?: Map<string, number> };
+const heldByTenant = (globalForWait.ledgerLongPollsByTenant ??= new Map<string, number>());
 
 const waiters = new Map<string, Set<() => void>>();
 let subscription: Promise<unknown> | null = null;
@@ -33,9 +43,30 @@ export function activeWaiters(): number {
 
 /**
  * Resolves with `check()`'s first non-null answer, or null when `timeoutMs` passes first
- * (or the client went away).
+ * (or the client went away). With `tenant`, the wait counts against that tenant's bound;
+ * over it, `check()` runs once and its answer (or null) comes back at once.
  */
-export async function waitFor<T>(key: string, check: () => Promise<T | null>, timeoutMs: number, signal?: AbortSignal): Promise<T | null> {
+export async function waitFor<T>(
+  key: string,
+  check: () => Promise<T | null>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  tenant?: string,
+): Promise<T | null> {
+  if (tenant === undefined) return waitUnbounded(key, check, timeoutMs, signal);
+  const held = heldByTenant.get(tenant) ?? 0;
+  if (held >= LONG_POLLS_PER_TENANT_MAX) return check();
+  heldByTenant.set(tenant, held + 1);
+  try {
+    return await waitUnbounded(key, check, timeoutMs, signal);
+  } finally {
+    const left = (heldByTenant.get(tenant) ?? 1) - 1;
+    if (left <= 0) heldByTenant.delete(tenant);
+    else heldByTenant.set(tenant, left);
+  }
+}
+
+async function waitUnbounded<T>(key: string, check: () => Promise<T | null>, timeoutMs: number, signal?: AbortSignal): Promise<T | null> {
   await ensureSubscribed();
   const deadline = Date.now() + timeoutMs;
   for (let round = 0; round < CHECK_ROUNDS_MAX; round++) {

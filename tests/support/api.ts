@@ -2,7 +2,17 @@ import { inject } from 'vitest';
 
 // A small HTTP client for API tests: real requests to the running app, nothing mocked.
 
-export const baseUrl = (): string => inject('baseUrl');
+let baseUrlOverride: string | undefined;
+const tokens = new Map<string, string>();
+
+/** The app under test: the global setup's stack, or the one a chaos test started itself (`useStack`). */
+export const baseUrl = (): string => baseUrlOverride ?? inject('baseUrl');
+
+/** Points `call`, `tokenFor` and `withDatabase` at a stack the test file started itself. */
+export function targetApp(url: string): void {
+  baseUrlOverride = url;
+  tokens.clear();
+}
 
 export interface CallOptions {
   method?: string;
@@ -39,8 +49,6 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   }
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
-
-const tokens = new Map<string, string>();
 
 /** An access token for a demo API client (`acme-broker`, `acme-underwriter`, `acme-admin`, `globex-broker`). */
 export async function tokenFor(clientId: string): Promise<string> {

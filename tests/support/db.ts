@@ -1,9 +1,16 @@
 import { inject } from 'vitest';
 import pg from 'pg';
 
+let databaseUrlOverride: string | undefined;
+
+/** Points `withDatabase` at a stack the test file started itself (chaos tests). */
+export function targetDatabase(url: string): void {
+  databaseUrlOverride = url;
+}
+
 /** Direct SQL for tests that must look under the API (RLS, schema, crash checks). */
 export async function withDatabase<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  const client = new pg.Client({ connectionString: databaseUrlOverride ?? inject('databaseUrl') });
   await client.connect();
   try {
     return await fn(client);

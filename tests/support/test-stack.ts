@@ -5,7 +5,9 @@ import path from 'node:path';
 import { startStack, type RunningStack } from '../../scripts/stack';
 
 /** A fresh stack for tests: a new embedded PostgreSQL in a temp dir, free ports, demo seed. */
-export async function startTestStack(options: { workers?: number; env?: Record<string, string> } = {}): Promise<RunningStack> {
+export async function startTestStack(
+  options: { workers?: number; env?: Record<string, string>; logName?: string } = {},
+): Promise<RunningStack> {
   const parent = await mkdtemp(path.join(os.tmpdir(), 'ledger-test-'));
   // As root, PostgreSQL runs as the postgres user, which must be able to enter the directory.
   await chmod(parent, 0o755);
@@ -17,7 +19,7 @@ export async function startTestStack(options: { workers?: number; env?: Record<s
     appPort: await freePort(),
     seedDemo: true,
     workers: options.workers ?? 1,
-    logFile: path.join(process.cwd(), 'test-results', 'stack.log'),
+    logFile: path.join(process.cwd(), 'test-results', options.logName ?? 'stack.log'),
     env: options.env,
     say: (line) => process.stderr.write(`[stack] ${line}\n`),
   });
