@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setPriority } from 'node:os';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
 
@@ -32,10 +33,13 @@ export interface RunningStack {
   workers: ChildProcess[];
   stop(): Promise<void>;
   /** Starts one more worker process (crash tests kill and replace workers). */
-  startWorker(): ChildProcess;
+  startWorker(lane?: 'all' | 'general' | 'documents'): ChildProcess;
+  /** Stops and restarts the embedded PostgreSQL on the same port (chaos tests); throws for an external database. */
+  restartDatabase(downMs?: number): Promise<void>;
 }
 
 const root = process.cwd();
+const DOCUMENTS_NICENESS = 10;
 const HEALTH_TIMEOUT_MS = 120_000;
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -100,15 +104,20 @@ async function startServices(
     },
   );
   const workers: ChildProcess[] = [];
-  const startWorker = (): ChildProcess => {
+  const startWorker = (lane: 'all' | 'general' | 'documents' = 'all'): ChildProcess => {
     const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/worker.ts')], {
-      env,
+      env: { ...env, WORKER_LANE: lane },
       stdio: ['ignore', stdio, stdio],
     });
+    // PDFs render when the CPU is otherwise idle; issuing and rating go first.
+    if (lane === 'documents' && worker.pid) setPriority(worker.pid, DOCUMENTS_NICENESS);
     workers.push(worker);
     return worker;
   };
-  for (let i = 0; i < (options.workers ?? 1); i++) startWorker();
+  // The general lane beside one low-priority documents worker (see LANES in lib/jobs/tasks.ts).
+  const generalWorkers = options.workers ?? 1;
+  for (let i = 0; i < generalWorkers; i++) startWorker('general');
+  if (generalWorkers > 0) startWorker('documents');
 
   const stop = async () => {
     const children = [app, ...workers].filter((child) => child.exitCode === null && child.signalCode === null);
@@ -123,7 +132,11 @@ async function startServices(
     throw error;
   }
   say(`Ledger ready at http://localhost:${options.appPort}`);
-  return { baseUrl, databaseUrl, app, workers, stop, startWorker };
+  const restartDatabase = async (downMs?: number) => {
+    if (!embedded) throw new Error('only the embedded PostgreSQL can be restarted by the stack');
+    await embedded.restart(downMs);
+  };
+  return { baseUrl, databaseUrl, app, workers, stop, startWorker, restartDatabase };
 }
 
 async function outputFor(logFile: string | undefined): Promise<'inherit' | number> {

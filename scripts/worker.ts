@@ -1,20 +1,49 @@
 // The background worker as its own process: `npm run worker` (production: scale it apart from the app).
 import { prisma } from '@/lib/db/client';
 import { listener } from '@/lib/jobs/listener';
-import { CRON, TASKS } from '@/lib/jobs/tasks';
+import { CRON, isLane, tasksOfLane } from '@/lib/jobs/tasks';
 import { startWorker } from '@/lib/jobs/worker';
-import { log } from '@/lib/log';
+import { errorFields, log } from '@/lib/log';
 
 if (!process.env.DATABASE_URL) {
   console.error('DATABASE_URL is not set; start everything with `npm start`, or set it to run the worker alone.');
   process.exit(1);
 }
 
+// WORKER_LANE picks the tasks: all (default), general (everything but PDFs) or documents.
+const lane = process.env.WORKER_LANE ?? 'all';
+if (!isLane(lane)) {
+  console.error(`WORKER_LANE must be all, general or documents, not ${lane}`);
+  process.exit(1);
+}
+
+// A worker may start while PostgreSQL is still starting or restarting: wait for it (bounded)
+// instead of dying, so that a supervisor is not needed to bring the worker back.
+const DATABASE_WAIT_MS_MAX = 120_000;
+const DATABASE_RETRY_MS = 500;
+async function waitForDatabase(): Promise<void> {
+  const deadline = Date.now() + DATABASE_WAIT_MS_MAX;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await prisma.$queryRaw`SELECT 1`;
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      if (attempt === 1) log.warn('database not reachable yet; the worker waits for it', errorFields(error));
+      await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
+    }
+  }
+}
+await waitForDatabase();
+
 const worker = await startWorker({
-  tasks: TASKS,
-  cron: CRON,
-  concurrency: Number(process.env.WORKER_CONCURRENCY ?? 8),
-  leaseMs: Number(process.env.WORKER_LEASE_MS ?? 30_000),
+  tasks: tasksOfLane(lane),
+  // The documents lane runs only renders; the schedule is kept by the other lanes.
+  cron: lane === 'documents' ? [] : CRON,
+  // Rendering is CPU-bound: two at once overlap one's database work with the other's render.
+  concurrency: Number(process.env.WORKER_CONCURRENCY ?? (lane === 'documents' ? 2 : 8)),
+  leaseMs: Number(process.env.LEDGER_JOB_LEASE_MS ?? process.env.WORKER_LEASE_MS ?? 30_000),
+  faultDelayMs: Number(process.env.LEDGER_FAULT_JOB_DELAY_MS ?? 0),
 });
 
 let stopping = false;

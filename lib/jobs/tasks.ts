@@ -30,6 +30,28 @@ export const TASKS: TaskRegistry = {
   [GENERATE_DOCUMENTS_TASK]: { run: generateDocumentsJob },
 };
 
+/**
+ * Lanes split the tasks between worker processes. PDF rendering is CPU-bound and slow (about a
+ * tenth of a second a page); in its own lane, started at a lower OS priority, it cannot hold up
+ * the quick jobs a client is waiting on (rating, issuing) behind a backlog of documents.
+ */
+export const LANES = {
+  all: Object.keys(TASKS),
+  general: Object.keys(TASKS).filter((task) => task !== GENERATE_DOCUMENTS_TASK),
+  documents: [GENERATE_DOCUMENTS_TASK],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Lane = keyof typeof LANES;
+
+export function isLane(value: string): value is Lane {
+  return Object.hasOwn(LANES, value);
+}
+
+/** The handlers of one lane; a worker claims only jobs it has a handler for. */
+export function tasksOfLane(lane: Lane): TaskRegistry {
+  return Object.fromEntries(LANES[lane].map((task) => [task, TASKS[task]!]));
+}
+
 export const CRON: CronDefinition[] = [
   { name: 'housekeeping', task: 'housekeeping', everyMs: 60 * 60 * 1000 },
   { name: EXPIRE_POLICIES_TASK, task: EXPIRE_POLICIES_TASK, everyMs: EXPIRE_EVERY_MS },

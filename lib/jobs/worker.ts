@@ -54,6 +54,11 @@ export interface WorkerOptions {
   leaseMs?: number;
   /** Safety net for delayed retries and expired leases; new jobs arrive by NOTIFY. */
   pollIntervalMs?: number;
+  /**
+   * Fault injection for crash tests: each job sleeps this long inside its transaction just
+   * before it commits, so a SIGKILL lands mid-job. 0 (the default) in every real deployment.
+   */
+  faultDelayMs?: number;
 }
 
 export interface RunningWorker {
@@ -68,6 +73,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const concurrency = options.concurrency ?? 4;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollIntervalMs = options.pollIntervalMs ?? 2_000;
+  const faultDelayMs = options.faultDelayMs ?? 0;
+  // Only the tasks this worker can run: other lanes' jobs stay for their own workers.
+  const taskNames = Object.keys(options.tasks);
   const running = new Map<bigint, Promise<void>>();
   let stopping = false;
   let wakeRequested = false;
@@ -80,11 +88,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       WHERE "id" IN (
         SELECT "id" FROM "Job"
         WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
+          AND "task" = ANY(${taskNames}::text[])
         ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
     return rows.map((row) => ({
       ...row,
       complete: async (tx: Tx) => {
+        if (faultDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, faultDelayMs));
         const deleted = await tx.$executeRaw`DELETE FROM "Job" WHERE "id" = ${row.id} AND "lockedBy" = ${id}`;
         if (deleted !== 1) throw new LeaseLost(row.id);
       },
@@ -111,7 +121,18 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         log.warn('job lease lost; another worker owns it now', { worker: id, job: String(job.id), task: job.task });
         return;
       }
-      await recordFailure(job, definition, error);
+      try {
+        await recordFailure(job, definition, error);
+      } catch (recordError) {
+        // The database itself is away (restart, failover): nothing can be recorded now. The
+        // lease runs out and the job is claimed again; the worker must outlive the outage.
+        log.warn('job failure could not be recorded; the lease will expire and the job run again', {
+          worker: id,
+          job: String(job.id),
+          task: job.task,
+          ...errorFields(recordError),
+        });
+      }
     }
   };
 
@@ -187,7 +208,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
 
   const unsubscribe = await listener.subscribe('ledger_jobs', () => void loop());
   void loop();
-  log.info('worker started', { worker: id, concurrency, leaseMs });
+  log.info('worker started', { worker: id, concurrency, leaseMs, ...(faultDelayMs > 0 ? { faultDelayMs } : {}) });
 
   return {
     id,
