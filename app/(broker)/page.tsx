@@ -1,15 +1,6 @@
-import { getServerSession } from 'next-auth';
-import { authOptions } from '@/lib/auth/next-auth';
+import { redirect } from 'next/navigation';
 
-export default async function HomePage() {
-  const session = await getServerSession(authOptions);
-  return (
-    <div className="panel">
-      <h1>Welcome, {session?.user.name}</h1>
-      <p className="muted">Quotes and policies of {session?.tenant}.</p>
-      <p>
-        <a href="/docs">API reference</a>
-      </p>
-    </div>
-  );
+/** The quotes list is the broker's start page. */
+export default function HomePage() {
+  redirect('/quotes');
 }

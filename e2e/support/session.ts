@@ -13,7 +13,9 @@ export function baseUrl(): string {
 }
 
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto(`${baseUrl()}/signin`);
+  // After signing out the page is already on its way to /signin; a second navigation would abort it.
+  if (/\/signin(\?|$)/.test(page.url())) await page.waitForLoadState('load');
+  else await page.goto(`${baseUrl()}/signin`);
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

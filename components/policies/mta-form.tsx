@@ -1,0 +1,97 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDate, formatMoney, humanize, todayIso } from '@/lib/client/format';
+import { policyKey } from '@/lib/client/policy-queries';
+import type { LeafFilter } from '@/lib/client/schema-form/describe';
+import { editablePayload } from '@/lib/client/schema-form/filters';
+import type { JsonSchema } from '@/lib/client/schema-form/json-schema';
+import { changedPart } from '@/lib/client/schema-form/values';
+import type { QuotePayload } from '@/lib/client/types';
+import { useLedger } from '@/lib/client/use-ledger';
+import { ProblemAlert } from '@/components/ui/problem-alert';
+import { SchemaForm } from '@/components/schema-form/schema-form';
+import { AmountsTable, type Amounts } from './adjustment-preview';
+
+interface Preview {
+  data: { effectiveDate: string; daysRemaining: number; termDays: number; currency: string; kind: string; adjustment: Amounts };
+}
+
+/** Rating fields an MTA may change: not the term dates or the payment plan (the API refuses those). */
+const mtaFields: LeafFilter = (leaf) =>
+  leaf.schema['x-rating'] === true && !['policy.dateInception', 'policy.dateExpiry', 'policy.paymentPlan'].includes(leaf.name);
+
+interface Props {
+  id: string;
+  href: string;
+  schema: JsonSchema;
+  data: QuotePayload;
+  onDone: () => void;
+}
+
+/** Mid-term adjustment: change rating fields, see the dry-run price, then confirm. */
+export function MtaForm({ id, href, schema, data, onDone }: Props) {
+  const ledger = useLedger();
+  const queryClient = useQueryClient();
+  const [effectiveDate, setEffectiveDate] = useState(() => {
+    const inception = String(data.policy.dateInception ?? '');
+    return inception > todayIso() ? inception : todayIso();
+  });
+  const [pending, setPending] = useState<{ body: unknown; preview: Preview }>();
+  const original = { product: schema.properties?.product?.const, ...editablePayload(data) };
+  const confirm = useMutation({
+    mutationFn: (body: unknown) => ledger.call(href, { method: 'POST', body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: policyKey(id) });
+      onDone();
+    },
+  });
+
+  const price = async (payload: unknown) => {
+    const change = (changedPart(original, payload) ?? {}) as Record<string, unknown>;
+    delete change.product;
+    if (Object.keys(change).length === 0) throw new Error('Change at least one field.');
+    const body = { effectiveDate, ...change };
+    const preview = await ledger.call<Preview>(href, { method: 'POST', body, query: { dryRun: true } });
+    setPending({ body, preview });
+  };
+
+  return (
+    <div className="panel inset" data-testid="mta-form">
+      <h3>Mid-term adjustment</h3>
+      <SchemaForm
+        schema={schema}
+        initial={original}
+        filter={mtaFields}
+        submitLabel="Price the change"
+        busyLabel="Pricing…"
+        onSubmit={price}
+      >
+        <div className="field inline">
+          <label htmlFor="mta-effective">Effective from</label>
+          <input id="mta-effective" type="date" value={effectiveDate} onChange={(event) => setEffectiveDate(event.target.value)} />
+        </div>
+      </SchemaForm>
+      {pending && (
+        <div className="panel inset" data-testid="mta-preview" aria-live="polite">
+          <p>
+            <strong>{humanize(pending.preview.data.kind)}</strong>:{' '}
+            {formatMoney(pending.preview.data.adjustment.payable, pending.preview.data.currency)} for {pending.preview.data.daysRemaining}{' '}
+            of {pending.preview.data.termDays} days from {formatDate(pending.preview.data.effectiveDate)}.
+          </p>
+          <AmountsTable caption="Adjustment (dry run)" amounts={pending.preview.data.adjustment} currency={pending.preview.data.currency} />
+          <ProblemAlert error={confirm.error} />
+          <div className="form-actions">
+            <button type="button" disabled={confirm.isPending} onClick={() => confirm.mutate(pending.body)}>
+              Confirm adjustment
+            </button>
+            <button type="button" className="secondary" onClick={() => setPending(undefined)}>
+              Change again
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+'use client';
+
+import { useState } from 'react';
+import type { PolicyRead } from '@/lib/client/policy-queries';
+import type { JsonSchema } from '@/lib/client/schema-form/json-schema';
+import type { QuotePayload } from '@/lib/client/types';
+import { DataChangeForm } from './data-change-form';
+import { MtaForm } from './mta-form';
+import { RenewButton } from './renew-button';
+import { TerminationForm } from './termination-form';
+
+type Flow = 'mta' | 'data-change' | 'terminate' | null;
+
+/** The flows the policy's links allow; a missing link hides its button. */
+export function PolicyActions({ id, policy, schema }: { id: string; policy: PolicyRead; schema: JsonSchema }) {
+  const [flow, setFlow] = useState<Flow>(null);
+  const { links } = policy;
+  const data = policy.data as QuotePayload;
+  const toggle = (next: Flow) => setFlow((current) => (current === next ? null : next));
+  if (!links['policy:mta'] && !links['policy:data-change'] && !links['policy:terminate'] && !links['policy:renew']) {
+    return (
+      <section className="panel">
+        <h2>Actions</h2>
+        <p className="muted">No changes are possible in this state.</p>
+      </section>
+    );
+  }
+  return (
+    <section className="panel" aria-labelledby="policy-actions-title">
+      <h2 id="policy-actions-title">Actions</h2>
+      <div className="button-row">
+        {links['policy:mta'] && (
+          <button type="button" className="secondary" aria-expanded={flow === 'mta'} onClick={() => toggle('mta')}>
+            Mid-term adjustment
+          </button>
+        )}
+        {links['policy:data-change'] && (
+          <button type="button" className="secondary" aria-expanded={flow === 'data-change'} onClick={() => toggle('data-change')}>
+            Data change
+          </button>
+        )}
+        {links['policy:terminate'] && (
+          <button type="button" className="secondary danger-text" aria-expanded={flow === 'terminate'} onClick={() => toggle('terminate')}>
+            Terminate
+          </button>
+        )}
+        {links['policy:renew'] && <RenewButton href={links['policy:renew'].href} />}
+      </div>
+      {flow === 'mta' && links['policy:mta'] && (
+        <MtaForm id={id} href={links['policy:mta'].href} schema={schema} data={data} onDone={() => setFlow(null)} />
+      )}
+      {flow === 'data-change' && links['policy:data-change'] && (
+        <DataChangeForm id={id} href={links['policy:data-change'].href} schema={schema} data={data} onDone={() => setFlow(null)} />
+      )}
+      {flow === 'terminate' && links['policy:terminate'] && (
+        <TerminationForm
+          id={id}
+          href={links['policy:terminate'].href}
+          inception={String(data.policy.dateInception ?? '')}
+          onDone={() => setFlow(null)}
+        />
+      )}
+    </section>
+  );
+}

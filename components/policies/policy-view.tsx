@@ -1,0 +1,85 @@
+'use client';
+
+import Link from 'next/link';
+import { useState } from 'react';
+import { formatDate, formatMoney, humanize } from '@/lib/client/format';
+import { usePolicy } from '@/lib/client/policy-queries';
+import { useProductSchema } from '@/lib/client/queries';
+import { DefinitionList } from '@/components/ui/definition-list';
+import { Loading } from '@/components/ui/loading';
+import { ProblemAlert } from '@/components/ui/problem-alert';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { PayloadView } from '@/components/schema-form/payload-view';
+import { DocumentList } from './document-list';
+import { InvoicesView } from './invoices-view';
+import { PolicyActions } from './policy-actions';
+import { VersionTimeline } from './version-timeline';
+
+export function PolicyView({ id }: { id: string }) {
+  const [version, setVersion] = useState<string>();
+  const policy = usePolicy(id, version);
+  const schema = useProductSchema(policy.data?.meta.product);
+  if (policy.isPending) return <Loading label="Loading the policy…" />;
+  if (!policy.data) return <ProblemAlert error={policy.error} />;
+  const { meta, data } = policy.data;
+  const latest = meta.version === meta.latestVersion;
+  const customer = [data.customer.firstName, data.customer.lastName].filter(Boolean).join(' ');
+  return (
+    <div className="stack">
+      <header className="record-header">
+        <div>
+          <p className="eyebrow">{humanize(meta.product)} policy</p>
+          <h1>
+            {meta.policyNumber} <span className="muted">· {customer}</span>
+          </h1>
+          <p className="muted">
+            From quote <Link href={`/quotes/${id}`}>{meta.quoteNumber}</Link>
+            {meta.renewal.quoteId && (
+              <>
+                {' '}
+                · renewal quote <Link href={`/quotes/${meta.renewal.quoteId}`}>in progress</Link>
+              </>
+            )}
+          </p>
+        </div>
+        <div className="header-side">
+          <StatusBadge status={meta.status} testId="policy-status" />
+        </div>
+      </header>
+      <ProblemAlert error={policy.error} />
+      <DefinitionList
+        items={[
+          { label: 'Cover', value: `${formatDate(String(data.policy.dateInception))} – ${formatDate(String(data.policy.dateExpiry))}` },
+          { label: 'Premium for the period', value: formatMoney(meta.periodPremium, meta.currency) },
+          {
+            label: 'Version shown',
+            value: <span data-testid="version-shown">{`${meta.version} of ${meta.latestVersion} (${meta.versionLabel})`}</span>,
+          },
+          { label: 'Effective from', value: formatDate(meta.effectiveFrom) },
+          ...(meta.terminatedAt ? [{ label: 'Terminated from', value: formatDate(meta.terminatedAt) }] : []),
+        ]}
+      />
+      {latest && schema.data && <PolicyActions key={meta.version} id={id} policy={policy.data} schema={schema.data} />}
+      {!latest && (
+        <p className="hint" role="note">
+          An earlier version is shown; changes start from the latest version.
+        </p>
+      )}
+      <div className="columns">
+        <div className="stack">
+          <VersionTimeline
+            versions={meta.versions}
+            selected={meta.version}
+            onSelect={(next) => setVersion(next === meta.latestVersion ? undefined : next)}
+          />
+          <DocumentList id={id} />
+        </div>
+        <section className="panel" aria-labelledby="policy-data-title">
+          <h2 id="policy-data-title">Policy data (version {meta.version})</h2>
+          {schema.data ? <PayloadView schema={schema.data} data={data} /> : <Loading />}
+        </section>
+      </div>
+      <InvoicesView id={id} />
+    </div>
+  );
+}

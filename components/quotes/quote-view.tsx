@@ -1,0 +1,85 @@
+'use client';
+
+import Link from 'next/link';
+import { useCalculation, useProductSchema, useQuote, useQuoteActions } from '@/lib/client/queries';
+import { paymentPlansOf } from '@/lib/client/schema-form/plans';
+import { humanize } from '@/lib/client/format';
+import { Loading } from '@/components/ui/loading';
+import { ProblemAlert } from '@/components/ui/problem-alert';
+import { PayloadView } from '@/components/schema-form/payload-view';
+import { ReferralSummary } from '@/components/referrals/referral-summary';
+import { EnrichmentProgress } from './enrichment-progress';
+import { InstalmentSchedule } from './instalment-schedule';
+import { PremiumBreakdown } from './premium-breakdown';
+import { QuoteActions } from './quote-actions';
+import { QuoteHeader } from './quote-header';
+
+const PRICED = new Set(['calculated', 'in-manual-referral', 'referral-rejected', 'bound', 'issuing', 'issued', 'declined']);
+
+export function QuoteView({ id }: { id: string }) {
+  const quote = useQuote(id);
+  const actions = useQuoteActions(id);
+  const meta = quote.data?.meta;
+  const schema = useProductSchema(meta?.product);
+  const priced = !!meta && PRICED.has(meta.status) && actions.data?.meta.ready === true;
+  const calculation = useCalculation(id, priced);
+
+  if (quote.isPending) return <Loading label="Loading the quote…" />;
+  if (!quote.data || !meta) return <ProblemAlert error={quote.error} />;
+  const { data } = quote.data;
+  const customerName = [data.customer.firstName, data.customer.lastName].filter(Boolean).join(' ');
+  const ready = actions.data?.meta.ready ?? false;
+  const plans = schema.data ? paymentPlansOf(schema.data) : [];
+
+  return (
+    <div className="stack">
+      <QuoteHeader id={id} meta={meta} customerName={customerName} />
+      <ProblemAlert error={actions.error} />
+      {meta.referral && (
+        <section className="panel" aria-labelledby="referral-title">
+          <h2 id="referral-title">Referral</h2>
+          <ReferralSummary referral={meta.referral} />
+        </section>
+      )}
+      {meta.decline && (
+        <p className="alert" role="note">
+          Declined by the customer on {meta.decline.declinedAt}: {humanize(meta.decline.reason)}.
+        </p>
+      )}
+      {actions.data && (
+        <QuoteActions key={`${meta.status}-${meta.revision}`} id={id} quoteNumber={meta.quoteNumber} links={actions.data.links} />
+      )}
+      {quote.data.errors.length > 0 && (
+        <section className="panel" aria-labelledby="missing-title">
+          <h2 id="missing-title">Needed before bind</h2>
+          <ul className="field-problems">
+            {quote.data.errors.map((error) => (
+              <li key={`${error.path}-${error.message}`}>{error.message}</li>
+            ))}
+          </ul>
+          {actions.data?.links['quote:update'] && <Link href={`/quotes/${id}/edit`}>Complete the quote</Link>}
+        </section>
+      )}
+      <div className="columns">
+        <div className="stack">
+          {calculation.data ? (
+            <PremiumBreakdown calculation={calculation.data} />
+          ) : (
+            <section className="panel">
+              <h2>Premium</h2>
+              {calculation.isFetching ? <Loading label="Loading the premium…" /> : <p className="muted">Not calculated yet.</p>}
+            </section>
+          )}
+          {priced && <InstalmentSchedule id={id} plans={plans} currentPlan={String(data.policy.paymentPlan ?? 'annual')} />}
+        </div>
+        <div className="stack">
+          <EnrichmentProgress ready={ready} steps={Object.keys(data.enrichment ?? {})} warnings={quote.data.warnings} />
+          <section className="panel" aria-labelledby="data-title">
+            <h2 id="data-title">Quote data</h2>
+            {schema.data ? <PayloadView schema={schema.data} data={data} /> : <Loading />}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { formatDateTime, humanize } from '@/lib/client/format';
+import type { ReferralRecord } from '@/lib/client/types';
+
+/** Why the quote was referred (the broker's comment or the rules that fired) and the decision. */
+export function ReferralSummary({ referral }: { referral: ReferralRecord }) {
+  return (
+    <div className="referral" data-testid="referral">
+      <p>
+        <strong>{referral.source === 'rule' ? 'Referred by a rule' : 'Referred by the broker'}</strong>
+        <span className="muted">
+          {' '}
+          · {formatDateTime(referral.referredAt)}
+          {referral.referredBy && !referral.referredBy.startsWith('user:') ? ` · ${referral.referredBy}` : ''}
+        </span>
+      </p>
+      {referral.comment && <blockquote>{referral.comment}</blockquote>}
+      {referral.rules.length > 0 && (
+        <ul className="rules">
+          {referral.rules.map((rule) => (
+            <li key={rule.rule}>
+              <code>{rule.rule}</code> {rule.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      {referral.decision && (
+        <p data-testid="referral-decision">
+          <strong>{humanize(referral.decision.decision === 'approve' ? 'approved' : 'rejected')}</strong>
+          <span className="muted"> · {formatDateTime(referral.decision.decidedAt)}</span>: {referral.decision.comment}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { documentsOf, issuedPolicy } from './support/api';
+import { expectAccessible } from './support/journeys';
+import { baseUrl, DEMO_USERS, keepScreenshot, signIn } from './support/session';
+
+// Changes to an issued policy. The policies are issued over the API (creation has its own page
+// journeys in quote-to-policy.spec.ts); each journey here starts on the policy page.
+
+async function openPolicy(page: Page, id: string): Promise<void> {
+  await signIn(page, DEMO_USERS.acmeBroker);
+  await page.goto(`${baseUrl()}/policies/${id}`);
+  await expect(page.getByTestId('policy-status')).toHaveText('Active');
+}
+
+function fact(page: Page, label: string) {
+  return page
+    .locator('dl.facts > div')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .locator('dd');
+}
+
+test('a mid-term adjustment is priced by a dry run, then confirmed as version 2', async ({ page }) => {
+  await openPolicy(page, await issuedPolicy('home'));
+  await page.getByRole('button', { name: 'Mid-term adjustment' }).click();
+  await page.getByLabel('Sum insured (GBP)').fill('60000');
+  await page.getByRole('button', { name: 'Price the change' }).click();
+  const preview = page.getByTestId('mta-preview');
+  await expect(preview).toContainText('Additional premium');
+  await expectAccessible(page);
+  await preview.getByRole('button', { name: 'Confirm adjustment' }).click();
+  await expect(page.getByTestId('version-shown')).toContainText('2 of 2');
+  await expect(page.getByTestId('versions').getByRole('button')).toHaveCount(2);
+  await page
+    .getByTestId('versions')
+    .getByRole('button', { name: /Version 1/ })
+    .click();
+  await expect(page.getByTestId('version-shown')).toContainText('1 of 2');
+  await expectAccessible(page);
+  await keepScreenshot(page, 'mta');
+});
+
+test('a data change makes a new version without premium change; a rating field is refused at the field', async ({ page }) => {
+  await openPolicy(page, await issuedPolicy('home'));
+  const premium = await fact(page, 'Premium for the period').innerText();
+  await page.getByRole('button', { name: 'Data change', exact: true }).click();
+  const form = page.getByTestId('data-change-form');
+  await form.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0001');
+  await form.getByRole('button', { name: 'Save data change' }).click();
+  await expect(page.getByTestId('version-shown')).toHaveText('2 of 2 (Data change)');
+  await expect(fact(page, 'Premium for the period')).toHaveText(premium);
+  await expect(page.getByTestId('versions').getByRole('button')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: /Policy data/ })).toContainText('+44 20 7946 0001');
+
+  // The sum insured affects the premium: the ledger refuses it (422) and the form says so at the field.
+  await page.getByRole('button', { name: 'Data change', exact: true }).click();
+  const sum = form.getByLabel('Sum insured (GBP)');
+  await expect(form.getByText(/Affects the premium/).first()).toBeVisible();
+  await sum.fill('61000');
+  await form.getByRole('button', { name: 'Save data change' }).click();
+  await expect(form.locator('#f-objects-0-sumInsured-error')).toHaveText('affects the premium (x-rating)');
+  await expect(sum).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('version-shown')).toHaveText('2 of 2 (Data change)');
+  await expect(fact(page, 'Premium for the period')).toHaveText(premium);
+  await expectAccessible(page);
+  await keepScreenshot(page, 'data-change-refused');
+});
+
+test('a policy document is downloaded from the policy page as a PDF', async ({ page }) => {
+  const id = await issuedPolicy('pet');
+  const [first] = await documentsOf(id);
+  await openPolicy(page, id);
+  const documents = page.getByTestId('documents');
+  await expect(documents.getByRole('listitem').filter({ hasText: first!.title })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    documents.getByRole('button', { name: `Download ${first!.title}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  const file = await readFile((await download.path())!);
+  expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(file.length).toBeGreaterThan(1000);
+  await keepScreenshot(page, 'documents');
+});
+
+test('a policy is terminated pro-rata after previewing the refund', async ({ page }) => {
+  await openPolicy(page, await issuedPolicy('pet'));
+  await page.getByRole('button', { name: 'Terminate' }).click();
+  await page.getByLabel('Reason').fill('Pet rehomed');
+  await page.getByRole('button', { name: 'Preview the refund' }).click();
+  await expect(page.getByTestId('termination-preview')).toContainText('Return premium');
+  await page.getByRole('button', { name: 'Confirm termination' }).click();
+  await expect(page.getByTestId('policy-status')).toHaveText('Terminated');
+  await expect(page.getByRole('button', { name: 'Mid-term adjustment' })).toHaveCount(0);
+  await expectAccessible(page);
+  await keepScreenshot(page, 'termination');
+});
+
+test('a policy near expiry is renewed into a new quote', async ({ page }) => {
+  // The travel example is a short trip starting within weeks, so its renewal window is open.
+  await openPolicy(page, await issuedPolicy('travel'));
+  await page.getByRole('button', { name: 'Renew' }).click();
+  await expect(page).toHaveURL(/\/quotes\/[0-9a-f-]{36}$/);
+  await expect(page.getByText('Travel quote · renewal')).toBeVisible();
+  await expect(page.getByTestId('enrichment-status')).toHaveText('Enrichment and rating are done.');
+  await expectAccessible(page);
+  await keepScreenshot(page, 'renewal');
+});
+
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the pages ask the ledger in the browser’s language', async ({ page }) => {
+    const id = await issuedPolicy('home');
+    await signIn(page, DEMO_USERS.acmeBroker);
+    const asked = page.waitForRequest((request) => request.url().includes(`/api/v1/ledger/policies/${id}/links`));
+    await page.goto(`${baseUrl()}/policies/${id}`);
+    expect((await asked).headers()['accept-language']).toBe('de');
+    await expect(page.getByTestId('version-shown')).toHaveText('1 of 1 (Ausgestellt)');
+  });
+});

@@ -1,0 +1,92 @@
+'use client';
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { JsonObject, LinkMap } from './types';
+import { useLedger } from './use-ledger';
+
+// Read queries of the policy page; changes invalidate `['policy', id]`.
+
+export const policyKey = (id: string) => ['policy', id] as const;
+
+export interface PolicyVersionEntry {
+  version: string;
+  kind: string;
+  effectiveFrom: string;
+  createdAt: string;
+}
+
+export interface PolicyRead {
+  data: { policy: JsonObject; customer: JsonObject; agent: JsonObject | null; objects: JsonObject[] };
+  meta: {
+    status: string;
+    statusLabel: string;
+    version: string;
+    latestVersion: string;
+    versionKind: string;
+    versionLabel: string;
+    effectiveFrom: string;
+    schemaPath: string;
+    product: string;
+    policyNumber: string;
+    quoteNumber: string;
+    currency: string;
+    periodPremium: number;
+    issuedAt: string | null;
+    terminatedAt: string | null;
+    renewalOf: string | null;
+    renewedBy: string | null;
+    renewal: { eligible: boolean; reason: string | null; windowOpensOn: string | null; quoteId: string | null };
+    versions: PolicyVersionEntry[];
+  };
+  links: LinkMap & Record<string, { href: string; method: string; title?: string }>;
+}
+
+export interface PolicyDocument {
+  id: string;
+  type: string;
+  title: string;
+  contentType: string;
+  size: number;
+  version: number;
+  createdAt: string;
+  href: string;
+}
+
+export interface InstallmentsView {
+  data: {
+    currency: string;
+    labels: Record<string, string>;
+    invoices: (JsonObject & { invoiceNumber: string; kind: string; formatted: Record<string, string> })[];
+    instalments: (JsonObject & { invoiceNumber: string | null; sequence: number; status: string; formatted: Record<string, string> })[];
+    totals: JsonObject & { formatted: Record<string, string> };
+  };
+}
+
+export function usePolicy(id: string, version: string | undefined) {
+  const ledger = useLedger();
+  return useQuery({
+    queryKey: [...policyKey(id), 'read', version ?? 'latest'],
+    enabled: ledger.ready,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      ledger.call<PolicyRead>(`/policies/${id}/links`, { signal, query: { version, forceCoverageDateFormat: true } }),
+  });
+}
+
+export function usePolicyDocuments(id: string) {
+  const ledger = useLedger();
+  return useQuery({
+    queryKey: [...policyKey(id), 'documents'],
+    enabled: ledger.ready,
+    queryFn: ({ signal }) => ledger.call<{ data: PolicyDocument[] }>(`/policies/${id}/documents`, { signal }).then((body) => body.data),
+  });
+}
+
+export function useInstallmentsView(id: string) {
+  const ledger = useLedger();
+  return useQuery({
+    queryKey: [...policyKey(id), 'installments'],
+    enabled: ledger.ready,
+    queryFn: ({ signal }) => ledger.call<InstallmentsView>(`/customers/policies/${id}/custom-view/installments`, { signal }),
+  });
+}
