@@ -2,7 +2,7 @@
 import { prisma } from '@/lib/db/client';
 import { listener } from '@/lib/jobs/listener';
 import { CRON, isLane, tasksOfLane } from '@/lib/jobs/tasks';
-import { startWorker } from '@/lib/jobs/worker';
+import { startWorker, type RunningWorker } from '@/lib/jobs/worker';
 import { errorFields, log } from '@/lib/log';
 
 if (!process.env.DATABASE_URL) {
@@ -17,6 +17,21 @@ if (!isLane(lane)) {
   process.exit(1);
 }
 
+// Signals are handled from the first moment: a worker still waiting for the database must stop too.
+let worker: RunningWorker | undefined;
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info('worker shutting down', { signal });
+  await worker?.stop();
+  await listener.close();
+  await prisma.$disconnect();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
 // A worker may start while PostgreSQL is still starting or restarting: wait for it (bounded)
 // instead of dying, so that a supervisor is not needed to bring the worker back.
 const DATABASE_WAIT_MS_MAX = 120_000;
@@ -28,6 +43,7 @@ async function waitForDatabase(): Promise<void> {
       await prisma.$queryRaw`SELECT 1`;
       return;
     } catch (error) {
+      if (stopping) return;
       if (Date.now() > deadline) throw error;
       if (attempt === 1) log.warn('database not reachable yet; the worker waits for it', errorFields(error));
       await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_MS));
@@ -36,25 +52,14 @@ async function waitForDatabase(): Promise<void> {
 }
 await waitForDatabase();
 
-const worker = await startWorker({
-  tasks: tasksOfLane(lane),
-  // The documents lane runs only renders; the schedule is kept by the other lanes.
-  cron: lane === 'documents' ? [] : CRON,
-  // Rendering is CPU-bound: two at once overlap one's database work with the other's render.
-  concurrency: Number(process.env.WORKER_CONCURRENCY ?? (lane === 'documents' ? 2 : 8)),
-  leaseMs: Number(process.env.LEDGER_JOB_LEASE_MS ?? process.env.WORKER_LEASE_MS ?? 30_000),
-  faultDelayMs: Number(process.env.LEDGER_FAULT_JOB_DELAY_MS ?? 0),
-});
-
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info('worker shutting down', { signal });
-  await worker.stop();
-  await listener.close();
-  await prisma.$disconnect();
-  process.exit(0);
+if (!stopping) {
+  worker = await startWorker({
+    tasks: tasksOfLane(lane),
+    // The documents lane runs only renders; the schedule is kept by the other lanes.
+    cron: lane === 'documents' ? [] : CRON,
+    // Rendering is CPU-bound: two at once overlap one's database work with the other's render.
+    concurrency: Number(process.env.WORKER_CONCURRENCY ?? (lane === 'documents' ? 2 : 8)),
+    leaseMs: Number(process.env.LEDGER_JOB_LEASE_MS ?? process.env.WORKER_LEASE_MS ?? 30_000),
+    faultDelayMs: Number(process.env.LEDGER_FAULT_JOB_DELAY_MS ?? 0),
+  });
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));

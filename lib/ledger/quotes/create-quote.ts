@@ -3,7 +3,7 @@ import { BadRequest, ValidationFailed } from '@/lib/errors';
 import { enqueue, publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteNumber } from '@/lib/ledger/sequences';
-import { listProducts } from '@/lib/products/registry';
+import { productCodes } from '@/lib/products/registry';
 import { assertValidPayload } from '@/lib/products/validate';
 import type { TenantRef } from '@/lib/tenants/lookup';
 import { runEnrichment } from '@/lib/products/enrichment';
@@ -73,7 +73,7 @@ function productCodeOf(payload: unknown): string {
   if (typeof product !== 'string' || product === '') {
     throw new BadRequest('The create body must name its product', [{ path: '/product', message: 'Name the product, e.g. "home"' }]);
   }
-  const known = listProducts().map((summary) => summary.code);
+  const known = productCodes();
   if (!known.includes(product)) {
     throw new ValidationFailed(`Unknown product ${product}`, [{ path: '/product', message: `Must be one of: ${known.join(', ')}` }]);
   }
