@@ -6,7 +6,21 @@ import { startStack } from './stack';
 
 const startedMs = Date.now();
 const databaseUrl = process.env.DATABASE_URL || undefined;
-const stack = await startStack({
+// Signals are handled from the first moment: Ctrl-C while starting lets the start finish its
+// step and then stops everything it started, instead of leaving the app or database orphaned.
+let stopping = false;
+async function shutdown() {
+  if (stopping) return;
+  stopping = true;
+  console.log('Stopping...');
+  const started = await starting.catch(() => undefined);
+  await started?.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+
+const starting = startStack({
   dataDir: path.join(process.cwd(), '.data', 'postgres'),
   persistentData: true,
   pgPort: Number(process.env.EMBEDDED_PG_PORT ?? 5433),
@@ -15,19 +29,9 @@ const stack = await startStack({
   seedDemo: !databaseUrl || process.env.LEDGER_SEED_DEMO === '1',
   workers: Number(process.env.WORKER_PROCESSES ?? 1),
 });
+const stack = await starting;
 console.log(`First response after ${((Date.now() - startedMs) / 1000).toFixed(1)} s. Open http://localhost:${process.env.PORT ?? 3000}`);
 if (!databaseUrl) console.log('Demo sign-in: broker@acme.test / broker-password (see README for API clients)');
-
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
-  console.log('Stopping...');
-  await stack.stop();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
 stack.app.on('exit', (code) => {
   if (!stopping) {
     console.error(`The app exited (code ${code}); stopping.`);
