@@ -2,17 +2,7 @@
 
 import { useState, type FormEvent } from 'react';
 import { humanize } from '@/lib/client/format';
-
-export const LIST_STATUSES = [
-  'draft',
-  'calculated',
-  'in-manual-referral',
-  'referral-rejected',
-  'declined',
-  'bound',
-  'issuing',
-  'issued',
-] as const;
+import { QUOTE_STATES } from '@/lib/ledger/state-machine';
 
 interface Props {
   search: string;
@@ -37,7 +27,7 @@ export function QuoteFilters({ search, status, onChange }: Props) {
         <label htmlFor="quote-status">Status</label>
         <select id="quote-status" value={status} onChange={(event) => onChange({ search: text.trim(), status: event.target.value })}>
           <option value="">Any status</option>
-          {LIST_STATUSES.map((value) => (
+          {QUOTE_STATES.map((value) => (
             <option key={value} value={value}>
               {humanize(value)}
             </option>
