@@ -1,4 +1,5 @@
 // The shapes of the ledger answers the pages read (the API contract; see /api/v1/ledger/openapi.json).
+import type { CalculationData } from '@/lib/rating/types';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -75,24 +76,8 @@ export interface Instalment {
 }
 
 export interface Calculation {
-  data: {
-    periodPremium: number;
-    currency: string;
-    net: number;
-    tax: number;
-    taxRate: number;
-    taxCountry: string;
-    adminFee: number;
-    instalmentSurcharge: number;
-    brokerCommission: number;
-    brokerCommissionRate: number;
-    mgaCommission: number;
-    mgaCommissionRate: number;
-    insurerNet: number;
-    payable: number;
-    paymentPlan: string;
-    termDays: number;
-  };
+  // The server's calculation shape (spec 2.3), shared as a type only.
+  data: CalculationData;
   fields: PremiumField[];
   installments: Instalment[];
   meta?: { status: string };
