@@ -1,10 +1,9 @@
 // Validation of create payloads against the product's JSON Schema (draft 2020-12). Each schema
 // is compiled once, on first use, and cached; defaults are applied to a copy, never the input.
-import Ajv2020 from 'ajv/dist/2020';
+import type Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { ValidationFailed, type FieldError } from '@/lib/errors';
-import { ANNOTATION_KEYWORDS } from '@/lib/products/common/json-schema';
+import { createSchemaAjv } from '@/lib/products/common/schema-ajv';
 import { isObject } from '@/lib/products/common/read';
 import { getProduct } from '@/lib/products/registry';
 import { toFieldErrors } from '@/lib/products/schema-errors';
@@ -17,13 +16,7 @@ let ajv: Ajv2020 | undefined;
 const validators = new Map<string, ValidateFunction>();
 
 function instance(): Ajv2020 {
-  if (!ajv) {
-    // verbose: errors carry their schema, whose title names the field in the message.
-    // strictRequired is off because the pet's "date of birth or age" anyOf names properties defined beside it.
-    ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true, strictRequired: false, verbose: true });
-    addFormats(ajv, ['date', 'email']);
-    ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
-  }
+  ajv ??= createSchemaAjv();
   return ajv;
 }
 

@@ -1,9 +1,9 @@
-import Ajv2020 from 'ajv/dist/2020';
+import type Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { toFieldErrors } from '@/lib/products/schema-errors';
 import type { FieldMessage } from '@/lib/client/types';
-import { ANNOTATION_KEYWORDS, type JsonSchema } from './json-schema';
+import { createSchemaAjv } from '@/lib/products/common/schema-ajv';
+import type { JsonSchema } from './json-schema';
 
 // The browser validates with the very schema the server uses, with the same Ajv options and
 // the same error sentences, so a message shown inline is the one a 422 would carry.
@@ -12,11 +12,7 @@ let ajv: Ajv2020 | undefined;
 const validators = new Map<string, ValidateFunction>();
 
 function instance(): Ajv2020 {
-  if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true, strictRequired: false, verbose: true });
-    addFormats(ajv, ['date', 'email']);
-    ajv.addVocabulary([...ANNOTATION_KEYWORDS]);
-  }
+  ajv ??= createSchemaAjv();
   return ajv;
 }
 
