@@ -43,9 +43,30 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   if (!isJsonContentType(request.headers.get('content-type'))) {
     throw new UnsupportedMediaType('The request body must be JSON (Content-Type: application/json)');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw new BadRequest(`The request body is not valid JSON: ${(error as Error).message}`);
   }
+  // PostgreSQL cannot store U+0000 in text or JSONB; refuse it here rather than fail at the insert.
+  if (text.includes('\\u0000')) {
+    let nul: boolean;
+    try {
+      nul = containsNul(value);
+    } catch {
+      throw new BadRequest('The request body is nested too deeply');
+    }
+    if (nul) throw new BadRequest('The request body must not contain the NUL character (\\u0000)');
+  }
+  return value;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  }
+  return false;
 }

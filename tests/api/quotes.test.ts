@@ -83,6 +83,16 @@ describe('create (4.1)', () => {
     expect(after).toBe(before);
   });
 
+  it('refuses a NUL character (which PostgreSQL cannot store) with 400 and stores nothing', async () => {
+    const payload = await examplePayload(broker, 'home');
+    payload.customer.lastName = 'Walker\u0000';
+    const before = await withDatabase(async (client) => (await client.query('SELECT count(*) FROM "Policy"')).rows[0].count);
+    const result = await call(`${BASE}/create`, { token: broker, body: payload });
+    expect(result.status, result.text).toBe(400);
+    expect(result.body.detail).toContain('NUL');
+    expect(await withDatabase(async (client) => (await client.query('SELECT count(*) FROM "Policy"')).rows[0].count)).toBe(before);
+  });
+
   it('rejects a body over 1 MiB with 413', async () => {
     const result = await call(`${BASE}/create`, {
       token: broker,
