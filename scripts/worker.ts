@@ -4,6 +4,7 @@ import { listener } from '@/lib/jobs/listener';
 import { CRON, isLane, tasksOfLane } from '@/lib/jobs/tasks';
 import { startWorker, type RunningWorker } from '@/lib/jobs/worker';
 import { errorFields, log } from '@/lib/log';
+import { serveMetrics } from '@/lib/metrics/serve';
 
 if (!process.env.DATABASE_URL) {
   console.error('DATABASE_URL is not set; start everything with `npm start`, or set it to run the worker alone.');
@@ -61,5 +62,14 @@ if (!stopping) {
     concurrency: Number(process.env.WORKER_CONCURRENCY ?? (lane === 'documents' ? 2 : 8)),
     leaseMs: Number(process.env.LEDGER_JOB_LEASE_MS ?? process.env.WORKER_LEASE_MS ?? 30_000),
     faultDelayMs: Number(process.env.LEDGER_FAULT_JOB_DELAY_MS ?? 0),
+    lane,
   });
+  // WORKER_METRICS_PORT: this worker's Prometheus metrics (bearer LEDGER_METRICS_TOKEN), on loopback unless WORKER_METRICS_HOST says otherwise.
+  const metricsPort = Number(process.env.WORKER_METRICS_PORT ?? 0);
+  if (metricsPort > 0) {
+    const host = process.env.WORKER_METRICS_HOST ?? '127.0.0.1';
+    const server = await serveMetrics(metricsPort, host);
+    server.unref();
+    log.info('worker metrics listening', { port: metricsPort, host });
+  }
 }

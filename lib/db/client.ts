@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/client';
 
 export type { Prisma } from './generated/client';
@@ -8,16 +9,33 @@ export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$trans
 
 const poolMax = Number(process.env.DB_POOL_MAX ?? 10);
 
-function createClient(): PrismaClient {
-  const adapter = new PrismaPg({
+// The pool is ours (not the adapter's) so that the metrics can read how busy it is.
+function createPool(): pg.Pool {
+  return new pg.Pool({
     connectionString: process.env.DATABASE_URL,
     max: poolMax,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
-  return new PrismaClient({ adapter });
+}
+
+function createClient(pool: pg.Pool): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
 }
 
 // One client per process; the global keeps it across Next.js dev reloads.
-const globalForPrisma = globalThis as unknown as { ledgerPrisma?: PrismaClient };
-export const prisma: PrismaClient = (globalForPrisma.ledgerPrisma ??= createClient());
+const globalForPrisma = globalThis as unknown as { ledgerPrisma?: PrismaClient; ledgerPool?: pg.Pool };
+const pool: pg.Pool = (globalForPrisma.ledgerPool ??= createPool());
+export const prisma: PrismaClient = (globalForPrisma.ledgerPrisma ??= createClient(pool));
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** Connections of this process's pool: open, idle, and queries waiting for one. */
+export function poolStats(): PoolStats {
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax };
+}

@@ -55,7 +55,7 @@ export async function migrate(databaseUrl: string): Promise<MigrationResult> {
   }
 }
 
-async function migrationNames(): Promise<string[]> {
+export async function migrationNames(): Promise<string[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
   return entries
     .filter((entry) => entry.isDirectory())
@@ -70,6 +70,6 @@ const APPEND_ONLY_TABLES = ['Event', 'JournalEntry', 'JournalLine', 'PolicyVersi
 async function grantTenantRole(client: pg.Client): Promise<void> {
   await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ledger_tenant;
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ledger_tenant;
-    REVOKE ALL ON "_LedgerMigration", "SigningKey" FROM ledger_tenant;
+    REVOKE ALL ON "_LedgerMigration", "SigningKey", "WorkerHeartbeat" FROM ledger_tenant;
     REVOKE UPDATE, DELETE, TRUNCATE ON ${APPEND_ONLY_TABLES.map((table) => `"${table}"`).join(', ')} FROM ledger_tenant;`);
 }

@@ -3,6 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import { renderToBuffer } from '@react-pdf/renderer';
+import { metrics } from '@/lib/metrics/registry';
 import { registerFonts } from './fonts';
 import { documentTitle } from './labels';
 import { primaryReference, type DocumentModel } from './model';
@@ -34,6 +35,7 @@ export async function renderDocument(model: DocumentModel): Promise<RenderedDocu
   const template = TEMPLATES[model.type];
   // Templates are plain functions without hooks; calling one yields the <Document> tree directly.
   const bytes = await renderToBuffer(template({ ctx: renderContext(model) }));
+  metrics().documentsRendered.inc({ type: model.type });
   return {
     bytes,
     contentType: 'application/pdf',

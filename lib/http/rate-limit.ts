@@ -1,4 +1,5 @@
 import { RateLimited } from '@/lib/errors';
+import { metrics } from '@/lib/metrics/registry';
 
 // Per-tenant rate limit: an in-process token bucket per tenant tag. Each app process keeps its
 // own buckets, so N processes allow N times the rate; the limit protects a process from one
@@ -60,6 +61,7 @@ export class TenantRateLimiter {
       return;
     }
     const retryAfterSeconds = Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerSecond));
+    metrics().rateLimited.inc({ tenant });
     throw new RateLimited(`Tenant ${tenant} is over its rate limit of ${ratePerSecond} requests per second`, retryAfterSeconds);
   }
 

@@ -5,6 +5,7 @@ import { mayAct } from '@/lib/auth/roles';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { BadRequest, Forbidden, Unauthenticated } from '@/lib/errors';
 import { log } from '@/lib/log';
+import { observeRequest } from '@/lib/metrics/registry';
 import { findTenantByTag, isTenantTag, type TenantRef } from '@/lib/tenants/lookup';
 import { readJsonBody } from './body';
 import { bearerToken, correlationIdFor } from './context';
@@ -74,14 +75,16 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
       response = problemFromError(error, instance, correlationId);
     }
     response.headers.set('x-correlation-id', correlationId);
+    const durationMs = performance.now() - startedMs;
     log.info('request', {
       correlationId,
       method: request.method,
       path: instance,
       status: response.status,
-      durationMs: Math.round(performance.now() - startedMs),
+      durationMs: Math.round(durationMs),
       tenant: tenantTag,
     });
+    observeRequest(endpoint.method, endpoint.path, response.status, durationMs);
     return response;
   };
 }

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { prisma, type Tx } from '@/lib/db/client';
 import { errorFields, log } from '@/lib/log';
+import { metrics } from '@/lib/metrics/registry';
 import { listener } from './listener';
 
 // The consuming side of the durable queue. Jobs are claimed with FOR UPDATE SKIP LOCKED under
@@ -59,6 +60,8 @@ export interface WorkerOptions {
    * before it commits, so a SIGKILL lands mid-job. 0 (the default) in every real deployment.
    */
   faultDelayMs?: number;
+  /** Reported with the heartbeat row the metrics read. */
+  lane?: string;
 }
 
 export interface RunningWorker {
@@ -67,6 +70,8 @@ export interface RunningWorker {
 }
 
 const BACKOFF_MS_MAX = 60_000;
+/** How often a worker writes its WorkerHeartbeat row (ledger_worker_heartbeat_age_seconds). */
+const HEARTBEAT_ROW_EVERY_MS = 5_000;
 
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -104,11 +109,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const execute = async (job: ClaimedJob): Promise<void> => {
     const definition = options.tasks[job.task];
     const startedMs = performance.now();
+    const finished = (outcome: 'done' | 'retry' | 'failed' | 'lease_lost') => {
+      const labels = { task: job.task, outcome };
+      metrics().jobsFinished.inc(labels);
+      metrics().jobDuration.observe(labels, (performance.now() - startedMs) / 1000);
+    };
     try {
       if (!definition) throw new Error(`no handler for task ${job.task}`);
       await definition.run(job);
       // Handlers that did not complete the job in their own transaction are done here.
       await prisma.$executeRaw`DELETE FROM "Job" WHERE "id" = ${job.id} AND "lockedBy" = ${id}`;
+      finished('done');
       log.info('job done', {
         worker: id,
         job: String(job.id),
@@ -118,9 +129,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       });
     } catch (error) {
       if (error instanceof LeaseLost) {
+        finished('lease_lost');
         log.warn('job lease lost; another worker owns it now', { worker: id, job: String(job.id), task: job.task });
         return;
       }
+      finished(job.attempts >= job.maxAttempts || error instanceof PermanentJobFailure ? 'failed' : 'retry');
       try {
         await recordFailure(job, definition, error);
       } catch (recordError) {
@@ -202,6 +215,15 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     Math.max(1_000, Math.floor(leaseMs / 3)),
   );
 
+  const lane = options.lane ?? 'all';
+  const beat = () =>
+    prisma.$executeRaw`INSERT INTO "WorkerHeartbeat" ("worker", "lane") VALUES (${id}, ${lane})
+      ON CONFLICT ("worker") DO UPDATE SET "seenAt" = now()`.catch((error: unknown) =>
+      log.warn('worker heartbeat failed', errorFields(error)),
+    );
+  await beat();
+  const heartbeatRow = setInterval(() => void beat(), HEARTBEAT_ROW_EVERY_MS);
+
   const poll = setInterval(() => void loop(), pollIntervalMs);
   const cronTimer = options.cron?.length ? setInterval(() => void scheduleCron(options.cron ?? []), 15_000) : undefined;
   if (options.cron?.length) void scheduleCron(options.cron);
@@ -216,9 +238,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       stopping = true;
       clearInterval(poll);
       clearInterval(heartbeat);
+      clearInterval(heartbeatRow);
       if (cronTimer) clearInterval(cronTimer);
       unsubscribe();
       await Promise.allSettled(running.values());
+      await prisma.$executeRaw`DELETE FROM "WorkerHeartbeat" WHERE "worker" = ${id}`.catch((error: unknown) =>
+        log.warn('worker heartbeat row could not be removed', errorFields(error)),
+      );
       log.info('worker stopped', { worker: id });
     },
   };
