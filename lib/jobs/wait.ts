@@ -1,3 +1,5 @@
+import { isDraining, onDrain } from '@/lib/http/drain';
+import { longPollCounter } from '@/lib/metrics/registry';
 import { listener } from './listener';
 
 // Long polling without a sleep loop: a waiter registers for a key ("request:<id>",
@@ -53,6 +55,8 @@ export async function waitFor<T>(
   signal?: AbortSignal,
   tenant?: string,
 ): Promise<T | null> {
+  // A process shutting down answers at once, as a plain poll would; the client asks again elsewhere.
+  if (isDraining()) return check();
   if (tenant === undefined) return waitUnbounded(key, check, timeoutMs, signal);
   const held = heldByTenant.get(tenant) ?? 0;
   if (held >= LONG_POLLS_PER_TENANT_MAX) return check();
@@ -67,6 +71,15 @@ export async function waitFor<T>(
 }
 
 async function waitUnbounded<T>(key: string, check: () => Promise<T | null>, timeoutMs: number, signal?: AbortSignal): Promise<T | null> {
+  longPollCounter.count++;
+  try {
+    return await waitRounds(key, check, timeoutMs, signal);
+  } finally {
+    longPollCounter.count--;
+  }
+}
+
+async function waitRounds<T>(key: string, check: () => Promise<T | null>, timeoutMs: number, signal?: AbortSignal): Promise<T | null> {
   await ensureSubscribed();
   const deadline = Date.now() + timeoutMs;
   for (let round = 0; round < CHECK_ROUNDS_MAX; round++) {
@@ -79,15 +92,19 @@ async function waitUnbounded<T>(key: string, check: () => Promise<T | null>, tim
     set.add(wake);
     let timer: NodeJS.Timeout | undefined;
     const onAbort = () => wake();
+    const stopWaitingOnDrain = onDrain(wake);
     try {
       const value = await check();
       if (value !== null) return value;
       const remainingMs = deadline - Date.now();
-      if (remainingMs <= 0 || signal?.aborted) return null;
+      if (remainingMs <= 0 || signal?.aborted || isDraining()) return null;
       signal?.addEventListener('abort', onAbort, { once: true });
       await Promise.race([woken, new Promise<void>((resolve) => (timer = setTimeout(resolve, remainingMs)))]);
       if (signal?.aborted) return null;
+      // Woken by the drain: one last check answers with the state as it is now.
+      if (isDraining()) return await check();
     } finally {
+      stopWaitingOnDrain();
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       set.delete(wake);
