@@ -1,11 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { expectSecurePages, watchSecurity } from './security';
 import { baseUrl } from './session';
 
 export type ProductTitle = 'Home contents' | 'Travel' | 'Pet';
 
-/** No serious or critical accessibility violation on the page as it is now. */
+/** No serious or critical accessibility violation on the page as it is now, and no security header missing on the pages so far. */
 export async function expectAccessible(page: Page): Promise<void> {
+  await watchSecurity(page);
+  expectSecurePages(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

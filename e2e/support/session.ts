@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { expectSecurePages, watchSecurity } from './security';
 
 export const DEMO_USERS = {
   acmeBroker: { email: 'broker@acme.test', password: 'broker-password' },
@@ -13,6 +14,7 @@ export function baseUrl(): string {
 }
 
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await watchSecurity(page);
   // After signing out the page is already on its way to /signin; a second navigation would abort it.
   if (/\/signin(\?|$)/.test(page.url())) await page.waitForLoadState('load');
   else await page.goto(`${baseUrl()}/signin`);
@@ -20,6 +22,18 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('tenant')).toBeVisible();
+  expectSecurePages(page);
+  await expectSessionCookie(page);
+}
+
+/** The session cookie is out of scripts' reach, not sent on cross-site subrequests, and Secure over https. */
+async function expectSessionCookie(page: Page): Promise<void> {
+  const cookies = await page.context().cookies();
+  const session = cookies.find((cookie) => /next-auth\.session-token$/.test(cookie.name));
+  expect(session, 'the session cookie').toBeDefined();
+  expect(session!.httpOnly).toBe(true);
+  expect(session!.sameSite).toBe('Lax');
+  if (baseUrl().startsWith('https:')) expect(session!.secure).toBe(true);
 }
 
 /** Keeps the last page of a journey as an artifact (test-results/screenshots). */
