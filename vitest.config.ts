@@ -29,6 +29,27 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The production shape: Debian's PostgreSQL server, two app processes behind a
+          // balancer, one worker per lane (tests/production/global-setup.ts). Besides its own
+          // tests it runs the API tests that matter most across processes and roles: races
+          // (concurrency), row-level security as an unprivileged role (isolation), documents.
+          name: 'production',
+          include: [
+            'tests/production/**/*.test.ts',
+            'tests/api/concurrency.test.ts',
+            'tests/api/isolation.test.ts',
+            'tests/api/documents.test.ts',
+          ],
+          environment: 'node',
+          globalSetup: ['tests/production/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Kills workers, restarts PostgreSQL, throttles: each file starts a stack of its own.
           name: 'chaos',
           include: ['tests/chaos/**/*.test.ts'],

@@ -191,7 +191,7 @@ function newestSourceMs(): number {
   return newest;
 }
 
-async function buildIfStale(say: (line: string) => void): Promise<void> {
+export async function buildIfStale(say: (line: string) => void): Promise<void> {
   const buildId = path.join(root, process.env.LEDGER_DIST_DIR || '.next', 'BUILD_ID');
   if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMs()) return;
   say('Building the app (next build); later starts reuse the build...');

@@ -31,6 +31,14 @@ try {
 } finally {
   await stack.stop();
 }
+// ── Production shape (issue 17) ──────────────────────────────────────────────────────────
+// Debian's PostgreSQL server, `npm run migrate`, two app processes behind a health-checked
+// balancer and one worker per lane; reuses the build above. Metrics, readiness, a worker
+// killed, long polls answered on SIGTERM, a rolling restart under load, and a chosen part of
+// the API tests (tests/production/, vitest.config.ts).
+steps.push({ name: 'production', code: await run(vitest, ['run', '--project', 'production']) });
+// ── end of production shape ──────────────────────────────────────────────────────────────
+
 // Crashes, database restarts and limits, on stacks of their own (about three minutes).
 steps.push({ name: 'chaos', code: await run(vitest, ['run', '--project', 'chaos']) });
 
