@@ -24,6 +24,8 @@ const nextConfig = {
           { key: 'X-Frame-Options', value: 'DENY' },
         ],
       },
+      // Ledger answers carry personal data: no shared or browser cache keeps them (a handler may say otherwise).
+      { source: '/api/v1/ledger/:path*', headers: [{ key: 'Cache-Control', value: 'no-store' }] },
     ];
   },
   typescript: { ignoreBuildErrors: true, ...(distDir ? { tsconfigPath: `${distDir}.tsconfig.json` } : {}) },

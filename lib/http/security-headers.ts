@@ -42,7 +42,7 @@ export function servedOverHttps(request: Request): boolean {
   return new URL(request.url).protocol === 'https:';
 }
 
-export function hstsHeader(request: Request, env: NodeJS.ProcessEnv = process.env): string | null {
+export function hstsHeader(request: Request, env: Record<string, string | undefined> = process.env): string | null {
   const configured = env.LEDGER_HSTS_MAX_AGE?.trim();
   const maxAge = configured ? Number(configured) : HSTS_MAX_AGE_SECONDS_DEFAULT;
   if (!Number.isFinite(maxAge) || maxAge <= 0 || !servedOverHttps(request)) return null;

@@ -18,14 +18,14 @@ async function direct(
   appUrl: string,
   path: string,
   init: { method?: string; body?: unknown } = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${appUrl}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { authorization: `Bearer ${token}`, 'x-tenant-id': 'acme', 'content-type': 'application/json' },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
 async function scrapeApp(appUrl: string): Promise<string> {
@@ -95,6 +95,28 @@ describe('health', () => {
     }
     expect(sumSamples(text, 'ledger_database_up')).toBe(1);
     expect(sumSamples(text, 'ledger_db_pool_connections', { state: 'max' })).toBe(10);
+  });
+});
+
+describe('browser security', () => {
+  it('pages carry a nonce CSP and the other headers; ledger answers are not stored', async () => {
+    const page = await fetch(`${app0}/signin`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(page.headers.get('permissions-policy')).toContain('camera=()');
+    expect(page.headers.get('strict-transport-security')).toBeNull();
+    const again = (await fetch(`${app0}/signin`)).headers.get('content-security-policy');
+    expect(again, 'a fresh nonce per page').not.toBe(policy);
+    // Behind a TLS-terminating proxy that says so, pages get HSTS.
+    const overHttps = await fetch(`${app0}/signin`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(overHttps.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const personal = await direct(app0, `${API}/sales/policies?pageSize=1`);
+    expect(personal.status).toBe(200);
+    expect(personal.headers.get('cache-control')).toBe('no-store');
+    expect(personal.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 
