@@ -104,6 +104,8 @@ async function startServices(
     NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? `http://localhost:${options.appPort}`,
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? (await sessionSecret(options)),
     LEDGER_DEMO: options.seedDemo ? '1' : '0',
+    // One app process and no load balancer to notice a drain: stop at once (README: runbook).
+    LEDGER_SHUTDOWN_DELAY_MS: process.env.LEDGER_SHUTDOWN_DELAY_MS ?? '0',
     ...options.env,
   };
   const stdio = await outputFor(options.logFile);
