@@ -31,7 +31,7 @@ export function onDrain(wake: () => void): () => void {
 export function beginDrain(): void {
   if (state.draining) return;
   state.draining = true;
-  log.info('draining: answering open long polls, refusing new ones, readiness 503', { longPolls: state.wakers.size });
+  log.info('draining: open long polls answered, new ones answered at once, readiness 503', { longPolls: state.wakers.size });
   for (const wake of state.wakers) wake();
   state.wakers.clear();
 }
