@@ -61,5 +61,7 @@ if (!stopping) {
     concurrency: Number(process.env.WORKER_CONCURRENCY ?? (lane === 'documents' ? 2 : 8)),
     leaseMs: Number(process.env.LEDGER_JOB_LEASE_MS ?? process.env.WORKER_LEASE_MS ?? 30_000),
     faultDelayMs: Number(process.env.LEDGER_FAULT_JOB_DELAY_MS ?? 0),
+    // A render costs real CPU: tenants take turns, so one tenant's burst waits behind itself.
+    fairAcrossTenants: lane !== 'general',
   });
 }

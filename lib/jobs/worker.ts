@@ -59,6 +59,12 @@ export interface WorkerOptions {
    * before it commits, so a SIGKILL lands mid-job. 0 (the default) in every real deployment.
    */
   faultDelayMs?: number;
+  /**
+   * Claim across tenants in turn instead of oldest first: the next job is the oldest of the
+   * tenant with the fewest jobs running and ahead of it, so one tenant's burst waits behind
+   * itself. For the documents lane, where one job costs real CPU time.
+   */
+  fairAcrossTenants?: boolean;
 }
 
 export interface RunningWorker {
@@ -81,9 +87,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   let wakeRequested = false;
   let loopActive = false;
 
-  const claim = async (limit: number): Promise<ClaimedJob[]> => {
-    const rows = await prisma.$queryRaw<
-      { id: bigint; task: string; payload: Record<string, unknown>; tenantId: string | null; attempts: number; maxAttempts: number }[]
+  type ClaimedRow = {
+    id: bigint;
+    task: string;
+    payload: Record<string, unknown>;
+    tenantId: string | null;
+    attempts: number;
+    maxAttempts: number;
+  };
+  const claimOldest = (limit: number) =>
+    prisma.$queryRaw<
+      ClaimedRow[]
     >`UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
       WHERE "id" IN (
         SELECT "id" FROM "Job"
@@ -91,6 +105,29 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           AND "task" = ANY(${taskNames}::text[])
         ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
+  // A job's turn: its place in its tenant's queue plus the jobs of that tenant running now.
+  const claimFairly = (limit: number) =>
+    prisma.$queryRaw<ClaimedRow[]>`WITH ready AS (
+        SELECT "id", "tenantId", "runAt", row_number() OVER (PARTITION BY "tenantId" ORDER BY "runAt", "id") AS "place"
+        FROM "Job"
+        WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
+          AND "task" = ANY(${taskNames}::text[])),
+      running AS (
+        SELECT "tenantId", count(*) AS "jobs" FROM "Job"
+        WHERE "lockedUntil" >= now() AND "failedAt" IS NULL AND "task" = ANY(${taskNames}::text[])
+        GROUP BY "tenantId"),
+      picked AS (
+        SELECT j."id" FROM "Job" j
+        JOIN ready ON ready."id" = j."id"
+        LEFT JOIN running ON running."tenantId" IS NOT DISTINCT FROM ready."tenantId"
+        ORDER BY ready."place" + coalesce(running."jobs", 0), ready."runAt", ready."id"
+        LIMIT ${limit} FOR UPDATE OF j SKIP LOCKED)
+      UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
+      WHERE "id" IN (SELECT "id" FROM picked)
+      RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
+
+  const claim = async (limit: number): Promise<ClaimedJob[]> => {
+    const rows = await (options.fairAcrossTenants ? claimFairly(limit) : claimOldest(limit));
     return rows.map((row) => ({
       ...row,
       complete: async (tx: Tx) => {
