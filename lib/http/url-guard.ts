@@ -28,3 +28,26 @@ export function assertSaneUrl(url: URL): void {
   const problem = urlProblem(url);
   if (problem) throw new BadRequest(problem);
 }
+
+/**
+ * The request-level guard, for `proxy.ts`: Next.js decodes dynamic route params before any route
+ * handler runs, and a path that does not decode (`/%ff%fe`) fails there as a plain-text 500. The
+ * proxy runs first and answers such URLs (and NUL) with a 400 problem+json; undefined lets the
+ * request through.
+ */
+export function refuseMalformedUrl(request: Request): Response | undefined {
+  const url = new URL(request.url);
+  const problem = urlProblem(url);
+  if (!problem) return undefined;
+  return new Response(
+    JSON.stringify({
+      type: '/docs/problems#bad-request',
+      title: 'Bad Request',
+      status: 400,
+      detail: problem,
+      instance: url.pathname,
+      correlationId: crypto.randomUUID(),
+    }),
+    { status: 400, headers: { 'content-type': 'application/problem+json' } },
+  );
+}
