@@ -105,9 +105,22 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           AND "task" = ANY(${taskNames}::text[])
         ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
-  // A job's turn: its place in its tenant's queue plus the jobs of that tenant running now.
-  const claimFairly = (limit: number) =>
-    prisma.$queryRaw<ClaimedRow[]>`WITH ready AS (
+  // Tenants this worker served, least recently first: ties between tenants go to the one that
+  // waited longest, so tenants take turns even when each has a job at the head of the queue.
+  const servedAt = new Map<string, number>();
+  let served = 0;
+  const markServed = (rows: ClaimedRow[]) => {
+    for (const row of rows) if (row.tenantId) servedAt.set(row.tenantId, ++served);
+    if (servedAt.size > 1_000) {
+      const oldest = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).slice(0, servedAt.size - 1_000);
+      for (const [tenant] of oldest) servedAt.delete(tenant);
+    }
+  };
+  // A job's turn: its place in its tenant's queue plus the jobs of that tenant running now; then
+  // the tenant this worker served least recently (never served: first).
+  const claimFairly = async (limit: number) => {
+    const leastRecentFirst = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).map(([tenant]) => tenant);
+    const rows = await prisma.$queryRaw<ClaimedRow[]>`WITH ready AS (
         SELECT "id", "tenantId", "runAt", row_number() OVER (PARTITION BY "tenantId" ORDER BY "runAt", "id") AS "place"
         FROM "Job"
         WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
@@ -120,11 +133,15 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         SELECT j."id" FROM "Job" j
         JOIN ready ON ready."id" = j."id"
         LEFT JOIN running ON running."tenantId" IS NOT DISTINCT FROM ready."tenantId"
-        ORDER BY ready."place" + coalesce(running."jobs", 0), ready."runAt", ready."id"
+        ORDER BY ready."place" + coalesce(running."jobs", 0),
+          coalesce(array_position(${leastRecentFirst}::uuid[], ready."tenantId"), 0), ready."runAt", ready."id"
         LIMIT ${limit} FOR UPDATE OF j SKIP LOCKED)
       UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
       WHERE "id" IN (SELECT "id" FROM picked)
       RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
+    markServed(rows);
+    return rows;
+  };
 
   const claim = async (limit: number): Promise<ClaimedJob[]> => {
     const rows = await (options.fairAcrossTenants ? claimFairly(limit) : claimOldest(limit));
