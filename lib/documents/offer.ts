@@ -8,13 +8,9 @@ import { createHash } from 'node:crypto';
 import type { Tx } from '@/lib/db/client';
 import { withTenant } from '@/lib/db/tenant';
 import { InvalidState, NotFound, RateLimited, ServiceUnavailable } from '@/lib/errors';
-import { enqueue, publishChange } from '@/lib/jobs/queue';
+import { enqueue } from '@/lib/jobs/queue';
 import { waitFor } from '@/lib/jobs/wait';
-import type { ClaimedJob } from '@/lib/jobs/worker';
-import { PermanentJobFailure } from '@/lib/jobs/worker';
 import { allowedQuoteActions, isQuoteState } from '@/lib/ledger/state-machine';
-import { log } from '@/lib/log';
-import { renderAndStore } from './generate';
 import { buildDocumentModel } from './ledger/build-model';
 import { loadSnapshot, type LedgerSnapshot } from './ledger/load';
 import type { DocumentLanguage } from './model';
@@ -34,9 +30,9 @@ const RETRY_AFTER_SECONDS = 2;
 const RENDER_ATTEMPTS_MAX = 3;
 
 /** States in which an offer can be given: the quote has a premium and no underwriter is pending. */
-const OFFER_STATES = new Set(['calculated', 'bound', 'issuing', 'issued']);
+export const OFFER_STATES = new Set(['calculated', 'bound', 'issuing', 'issued']);
 
-interface RenderOfferPayload {
+export interface RenderOfferPayload {
   tenantId: string;
   policyId: string;
   language: DocumentLanguage;
@@ -68,7 +64,8 @@ export function offerRenderKey(snapshot: LedgerSnapshot, language: DocumentLangu
     .digest('hex');
 }
 
-const changeKey = (renderKey: string) => `offer:${renderKey}`;
+/** The NOTIFY key the render publishes and the waiting request listens on. */
+export const changeKey = (renderKey: string) => `offer:${renderKey}`;
 
 async function storedOffer(tx: Tx, tenantId: string, policyId: string, renderKey: string): Promise<Offer | null> {
   const store = documentStore();
@@ -141,25 +138,4 @@ export async function requestOffer(
   );
   if (offer) return offer;
   throw new ServiceUnavailable('The offer is still being rendered; ask again to receive it', RETRY_AFTER_SECONDS);
-}
-
-/** The documents-lane task: renders the offer and stores it under its fingerprint, then wakes the waiter. */
-export async function renderOfferJob(job: ClaimedJob): Promise<void> {
-  const payload = job.payload as unknown as RenderOfferPayload;
-  const { tenantId, policyId, language, renderKey } = payload;
-  const startedMs = performance.now();
-  const snapshot = await withTenant(tenantId, (tx) => loadSnapshot(tx, { tenantId, policyId, policyVersion: 0 }));
-  if (!snapshot) throw new PermanentJobFailure('no-policy', `Quote ${policyId} does not exist`);
-  if (!OFFER_STATES.has(snapshot.policy.status) || !snapshot.policy.calculation) {
-    throw new PermanentJobFailure('no-offer', `Quote ${policyId} in state ${snapshot.policy.status} has no offer`);
-  }
-  // The quote may have moved on since the request: the offer shows its state now and is filed
-  // under the fingerprint the waiter asked for (a later request for the new state finds the twin
-  // by its content when rendered again, and stores nothing new).
-  const { metadata } = await renderAndStore(tenantId, snapshot, 'quote-offer', 0, language, async (tx, stored) => {
-    await documentStore().markOffer(tx, tenantId, stored.id, renderKey);
-    await publishChange(tx, changeKey(renderKey));
-    await job.complete(tx);
-  });
-  log.info('offer rendered', { policyId, document: metadata.id, durationMs: Math.round(performance.now() - startedMs) });
 }

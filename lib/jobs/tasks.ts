@@ -1,7 +1,8 @@
 import { prisma } from '@/lib/db/client';
 import { EXPIRE_EVERY_MS, EXPIRE_POLICIES_TASK, expirePolicies } from '@/lib/ledger/policies/expire-policies';
 import { generateDocumentsJob } from '@/lib/documents/generate';
-import { RENDER_OFFER_TASK, renderOfferJob } from '@/lib/documents/offer';
+import { RENDER_OFFER_TASK } from '@/lib/documents/offer';
+import { renderOfferJob } from '@/lib/documents/offer-job';
 import { GENERATE_DOCUMENTS_TASK } from '@/lib/documents/queue-documents';
 import { PREPARE_QUOTE_TASK } from '@/lib/ledger/quotes/create-quote';
 import { ISSUE_POLICY_TASK } from '@/lib/ledger/quotes/issue-quote';
