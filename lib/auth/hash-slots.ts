@@ -1,10 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { RateLimited } from '@/lib/errors';
 
 // Argon2 is memory-hard by design (19 MiB and tens of milliseconds a hash): a flood of wrong
 // secrets must not take every thread and core from request handling. At most HASHES_MAX hashes run
-// at once per process; a few more wait briefly for a slot; beyond that the caller gets 429.
+// at once per process (half the cores: each hash keeps one busy), a few more wait briefly for a
+// slot; beyond that the caller gets 429.
 
-export const HASHES_MAX = Math.max(1, Number(process.env.LEDGER_HASHES_MAX) || 2);
+export const HASHES_MAX = Math.max(1, Number(process.env.LEDGER_HASHES_MAX) || Math.floor(availableParallelism() / 2));
 /** Hashes that may wait for a slot; beyond it the answer is 429 at once. */
 export const HASH_QUEUE_MAX = Math.max(0, Number(process.env.LEDGER_HASH_QUEUE_MAX ?? 16));
 const HASH_WAIT_MS = 2_000;

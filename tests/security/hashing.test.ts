@@ -30,7 +30,7 @@ describe('concurrent secret hashing', () => {
     ).toBe(true);
     for (const answer of answers.filter((answer) => answer.status === 401)) expect(answer.body.error).toBe('invalid_client');
     const limited = answers.filter((answer) => answer.status === 429);
-    // 2 hashing + 16 waiting per process: 60 at once cannot all be taken.
+    // A hash per two cores + 16 waiting per process: 60 at once cannot all be taken.
     expect(limited.length).toBeGreaterThan(0);
     for (const answer of limited) {
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
