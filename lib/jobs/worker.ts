@@ -65,6 +65,11 @@ export interface WorkerOptions {
    * itself. For the documents lane, where one job costs real CPU time.
    */
   fairAcrossTenants?: boolean;
+  /**
+   * Tasks a client is waiting on (an offer being rendered for a request): with
+   * `fairAcrossTenants`, a tenant's urgent jobs are claimed before its background ones.
+   */
+  urgentTasks?: string[];
 }
 
 export interface RunningWorker {
@@ -82,6 +87,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const faultDelayMs = options.faultDelayMs ?? 0;
   // Only the tasks this worker can run: other lanes' jobs stay for their own workers.
   const taskNames = Object.keys(options.tasks);
+  const urgentTasks = options.urgentTasks ?? [];
   const running = new Map<bigint, Promise<void>>();
   let stopping = false;
   let wakeRequested = false;
@@ -116,12 +122,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       for (const [tenant] of oldest) servedAt.delete(tenant);
     }
   };
-  // A job's turn: its place in its tenant's queue plus the jobs of that tenant running now; then
-  // the tenant this worker served least recently (never served: first).
+  // A job's turn: its place in its tenant's queue (urgent jobs first) plus the jobs of that tenant
+  // running now; then urgent before background; then the tenant this worker served least
+  // recently (never served: first).
   const claimFairly = async (limit: number) => {
     const leastRecentFirst = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).map(([tenant]) => tenant);
     const rows = await prisma.$queryRaw<ClaimedRow[]>`WITH ready AS (
-        SELECT "id", "tenantId", "runAt", row_number() OVER (PARTITION BY "tenantId" ORDER BY "runAt", "id") AS "place"
+        SELECT "id", "tenantId", "runAt", "task" = ANY(${urgentTasks}::text[]) AS "urgent",
+          row_number() OVER (PARTITION BY "tenantId" ORDER BY "task" = ANY(${urgentTasks}::text[]) DESC, "runAt", "id") AS "place"
         FROM "Job"
         WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
           AND "task" = ANY(${taskNames}::text[])),
@@ -133,7 +141,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         SELECT j."id" FROM "Job" j
         JOIN ready ON ready."id" = j."id"
         LEFT JOIN running ON running."tenantId" IS NOT DISTINCT FROM ready."tenantId"
-        ORDER BY ready."place" + coalesce(running."jobs", 0),
+        ORDER BY ready."place" + coalesce(running."jobs", 0), ready."urgent" DESC,
           coalesce(array_position(${leastRecentFirst}::uuid[], ready."tenantId"), 0), ready."runAt", ready."id"
         LIMIT ${limit} FOR UPDATE OF j SKIP LOCKED)
       UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
