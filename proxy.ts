@@ -1,20 +1,12 @@
-import type { NextRequest } from 'next/server';
-import { withSecurityHeaders } from '@/lib/http/security-headers';
+import { NextResponse, type NextRequest } from 'next/server';
+import { needsPageSecurityHeaders, withSecurityHeaders } from '@/lib/http/security-headers';
+import { refuseMalformedUrl } from '@/lib/http/url-guard';
 
-// Next.js proxy (formerly middleware): kept a thin composition of functions from lib/http.
+// Next.js proxy (formerly middleware), a thin composition of functions from lib/http. It runs on
+// every request, before Next.js matches routes and decodes their params: a URL that cannot be
+// decoded, or carries NUL, is a 400 problem+json here instead of a plain-text 500 there. Pages
+// then get their per-request CSP nonce and security headers; the API's answers carry the static
+// headers from next.config.js.
 export function proxy(request: NextRequest) {
-  return withSecurityHeaders(request);
+  return refuseMalformedUrl(request) ?? (needsPageSecurityHeaders(request) ? withSecurityHeaders(request) : NextResponse.next());
 }
-
-// Next.js reads the matcher statically: it must be a literal here (same as SECURITY_HEADERS_MATCHER).
-export const config = {
-  matcher: [
-    {
-      source: '/((?!api|_next/static|_next/image|favicon.ico).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
-    },
-  ],
-};

@@ -50,6 +50,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The black-box probe's findings, replayed by class (SECURITY.md): redirects, body and URL
+          // limits, hashing and offer-rendering bounds. Same stack as `api`.
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // Kills workers, restarts PostgreSQL, throttles: each file starts a stack of its own.
           name: 'chaos',
           include: ['tests/chaos/**/*.test.ts'],

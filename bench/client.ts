@@ -11,15 +11,17 @@ export interface Client {
 export const TENANT = 'acme';
 export const CLIENT_ID = 'acme-broker';
 
-export async function brokerClient(baseUrl: string): Promise<Client> {
+/** A demo broker integration's client: `acme-broker` unless another demo tenant is named. */
+export async function brokerClient(baseUrl: string, tenant = TENANT): Promise<Client> {
+  const clientId = tenant === TENANT ? CLIENT_ID : `${tenant}-broker`;
   const response = await fetch(`${baseUrl}/api/v1/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: CLIENT_ID, client_secret: `${CLIENT_ID}-secret` }),
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: `${clientId}-secret` }),
   });
   if (response.status !== 200) throw new Error(`token: ${response.status} ${await response.text()}`);
   const token = ((await response.json()) as { access_token: string }).access_token;
-  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': TENANT, 'content-type': 'application/json; charset=UTF-8' };
+  const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': tenant, 'content-type': 'application/json; charset=UTF-8' };
   const send = async (method: string, path: string, body?: unknown) => {
     const answer = await fetch(`${baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     const text = await answer.text();

@@ -182,6 +182,8 @@ async function main(): Promise<void> {
       // The bench is one client hammering one tenant: turn the per-tenant rate limit (lib/http/rate-limit.ts) off.
       env: {
         LEDGER_RATE_LIMIT_RPS: '0',
+        // The empty route the figures are measured against exists only when the bench asks for it.
+        LEDGER_BENCH_ROUTES: '1',
         ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.mjs')}` } : {}),
       },
       say: (line) => say(`[stack] ${line}`),

@@ -27,6 +27,9 @@ const stack = await startTestStack({ workers: 1 });
 try {
   const env = { ...process.env, LEDGER_BASE_URL: stack.baseUrl, DATABASE_URL: stack.databaseUrl };
   steps.push({ name: 'api', code: await run(vitest, ['run', '--project', 'api'], env) });
+  // --- security stage (SECURITY.md): the probe's findings replayed by class, on the same stack ---
+  steps.push({ name: 'security', code: await run(vitest, ['run', '--project', 'security'], env) });
+  // --- end of security stage ---
   steps.push({ name: 'e2e', code: await run(playwright, ['test'], env) });
 } finally {
   await stack.stop();

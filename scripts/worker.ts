@@ -1,4 +1,5 @@
 // The background worker as its own process: `npm run worker` (production: scale it apart from the app).
+import { RENDER_OFFER_TASK } from '@/lib/documents/offer';
 import { prisma } from '@/lib/db/client';
 import { listener } from '@/lib/jobs/listener';
 import { CRON, isLane, tasksOfLane } from '@/lib/jobs/tasks';
@@ -63,6 +64,10 @@ if (!stopping) {
     leaseMs: Number(process.env.LEDGER_JOB_LEASE_MS ?? process.env.WORKER_LEASE_MS ?? 30_000),
     faultDelayMs: Number(process.env.LEDGER_FAULT_JOB_DELAY_MS ?? 0),
     lane,
+    // A render costs real CPU: tenants take turns, so one tenant's burst waits behind itself.
+    fairAcrossTenants: lane !== 'general',
+    // An offer has a client waiting on it; a policy pack does not.
+    urgentTasks: [RENDER_OFFER_TASK],
   });
   // WORKER_METRICS_PORT: this worker's Prometheus metrics (bearer LEDGER_METRICS_TOKEN), on loopback unless WORKER_METRICS_HOST says otherwise.
   const metricsPort = Number(process.env.WORKER_METRICS_PORT ?? 0);

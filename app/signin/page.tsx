@@ -1,4 +1,5 @@
 import { SignInForm } from '@/components/auth/sign-in-form';
+import { safeRedirectPath } from '@/lib/http/redirect';
 
 export const metadata = { title: 'Sign in · Policy Ledger' };
 
@@ -9,13 +10,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <div className="panel signin">
         <h1>Sign in</h1>
         <p className="muted">Policy Ledger for brokers and underwriters.</p>
-        <SignInForm callbackUrl={safeCallback(callbackUrl)} initialError={error ? 'The e-mail or password is not right.' : undefined} />
+        <SignInForm
+          callbackUrl={safeRedirectPath(callbackUrl, process.env.NEXTAUTH_URL)}
+          initialError={error ? 'The e-mail or password is not right.' : undefined}
+        />
       </div>
     </main>
   );
-}
-
-/** Only same-site paths: an open redirect after sign-in would be a phishing aid. */
-function safeCallback(value: string | undefined): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
 }

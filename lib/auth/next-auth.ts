@@ -1,5 +1,6 @@
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { safeRedirectUrl } from '@/lib/http/redirect';
 import { authenticateUser } from './credentials';
 import { isRole, type Role } from './roles';
 import { issueAccessToken } from './tokens';
@@ -50,7 +51,12 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  // next-auth's own logger endpoint (`POST /api/auth/_log`) is refused by the route (lib/auth/auth-route.ts).
   callbacks: {
+    // Sign-in and sign-out targets stay on this site; anything unparseable is the base URL (never a 500).
+    redirect({ url, baseUrl }) {
+      return safeRedirectUrl(url, baseUrl);
+    },
     async jwt({ token, user }) {
       const ledger = token as typeof token & LedgerJwt;
       if (user) {

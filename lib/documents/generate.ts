@@ -1,13 +1,12 @@
-// Document generation: which documents each occasion produces, the worker job that renders and
-// stores them, and the synchronous offer (spec 4.7). Rendering happens outside any transaction
-// (it is CPU work of tens to hundreds of milliseconds); reading the records and storing the result
-// are short transactions of their own.
+// Document generation: which documents each occasion produces, and the worker job that renders and
+// stores them (the offer of spec 4.7 is in ./offer.ts). Rendering happens only in the documents
+// lane's worker, outside any transaction (it is CPU work of tens to hundreds of milliseconds);
+// reading the records and storing the result are short transactions of their own.
 
 import { withTenant } from '@/lib/db/tenant';
-import { InvalidState, NotFound } from '@/lib/errors';
+import type { Tx } from '@/lib/db/client';
 import type { ClaimedJob } from '@/lib/jobs/worker';
 import { PermanentJobFailure } from '@/lib/jobs/worker';
-import { allowedQuoteActions, isQuoteState } from '@/lib/ledger/state-machine';
 import { log } from '@/lib/log';
 import { buildDocumentModel } from './ledger/build-model';
 import { loadSnapshot, type LedgerSnapshot } from './ledger/load';
@@ -38,17 +37,19 @@ export interface GeneratedDocument {
   created: boolean;
 }
 
-async function renderAndStore(
+/** Renders one document and stores it; `afterSave` runs in the storing transaction. */
+export async function renderAndStore(
   tenantId: string,
   snapshot: LedgerSnapshot,
   type: DocumentType,
   policyVersion: number,
   language?: DocumentLanguage,
+  afterSave?: (tx: Tx, metadata: DocumentMetadata) => Promise<void>,
 ) {
   const model = buildDocumentModel(snapshot, type, language);
   const rendered = await renderDocument(model);
-  const stored = await withTenant(tenantId, (tx) =>
-    documentStore().save(tx, tenantId, {
+  const stored = await withTenant(tenantId, async (tx) => {
+    const saved = await documentStore().save(tx, tenantId, {
       policyId: snapshot.policy.id,
       type,
       title: rendered.title,
@@ -58,8 +59,10 @@ async function renderAndStore(
       size: rendered.size,
       sha256: rendered.sha256,
       content: rendered.bytes,
-    }),
-  );
+    });
+    await afterSave?.(tx, saved.metadata);
+    return saved;
+  });
   return { ...stored, bytes: rendered.bytes };
 }
 
@@ -102,36 +105,4 @@ export async function generateDocumentsJob(job: ClaimedJob): Promise<void> {
     created: results.filter((result) => result.created).map((result) => result.metadata.type),
     durationMs: Math.round(performance.now() - startedMs),
   });
-}
-
-/** States in which an offer can be given: the quote has a premium and no underwriter is pending. */
-const OFFER_STATES = new Set(['calculated', 'bound', 'issuing', 'issued']);
-
-/**
- * Spec 4.7: the offer, rendered now and returned; stored like every document. A quote awaiting an
- * underwriter (or without a current premium) answers 409 naming its state and allowed actions.
- */
-export async function generateOffer(input: {
-  tenantId: string;
-  policyId: string;
-  language?: DocumentLanguage;
-}): Promise<{ metadata: DocumentMetadata; bytes: Buffer }> {
-  const snapshot = await withTenant(input.tenantId, async (tx) => {
-    const loaded = await loadSnapshot(tx, { tenantId: input.tenantId, policyId: input.policyId, policyVersion: 0 });
-    if (!loaded) throw new NotFound('Quote', input.policyId);
-    return loaded;
-  });
-  const state = snapshot.policy.status;
-  if (!OFFER_STATES.has(state) || !snapshot.policy.calculation) {
-    const waiting = state === 'in-manual-referral';
-    throw new InvalidState(
-      waiting
-        ? 'The quote awaits an underwriter’s decision; no offer can be given until the referral is approved'
-        : `No offer can be given for a quote in state ${state}; calculate it first`,
-      state,
-      isQuoteState(state) ? allowedQuoteActions(state) : [],
-    );
-  }
-  const stored = await renderAndStore(input.tenantId, snapshot, 'quote-offer', 0, input.language);
-  return { metadata: stored.metadata, bytes: stored.bytes };
 }

@@ -33,6 +33,10 @@ export interface DocumentStore {
   list(tx: Tx, tenantId: string, policyId: string): Promise<DocumentMetadata[]>;
   find(tx: Tx, tenantId: string, id: string): Promise<DocumentMetadata | null>;
   content(tx: Tx, tenantId: string, id: string): Promise<Buffer | null>;
+  /** The offer stored for this fingerprint of a quote's state (see lib/documents/offer.ts). */
+  findOffer(tx: Tx, tenantId: string, policyId: string, renderKey: string): Promise<DocumentMetadata | null>;
+  /** Files an offer under a fingerprint (the newest fingerprint wins when two states look alike). */
+  markOffer(tx: Tx, tenantId: string, id: string, renderKey: string): Promise<void>;
 }
 
 const METADATA = {
@@ -86,6 +90,13 @@ export const postgresDocumentStore: DocumentStore = {
   async content(tx, tenantId, id) {
     const row = await tx.document.findFirst({ where: { id, tenantId }, select: { content: true } });
     return row ? Buffer.from(row.content) : null;
+  },
+  async findOffer(tx, tenantId, policyId, renderKey) {
+    const row = await tx.document.findFirst({ where: { tenantId, policyId, type: 'quote-offer', renderKey }, select: METADATA });
+    return row ? asMetadata(row) : null;
+  },
+  async markOffer(tx, tenantId, id, renderKey) {
+    await tx.document.updateMany({ where: { id, tenantId, type: 'quote-offer' }, data: { renderKey } });
   },
 };
 

@@ -1,4 +1,5 @@
 import { BadRequest, PayloadTooLarge, UnsupportedMediaType } from '@/lib/errors';
+import { findJsonLimitViolation } from '@/lib/json-limits';
 
 export const BODY_BYTES_MAX = 1024 * 1024;
 
@@ -49,24 +50,13 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   } catch (error) {
     throw new BadRequest(`The request body is not valid JSON: ${(error as Error).message}`);
   }
-  // PostgreSQL cannot store U+0000 in text or JSONB; refuse it here rather than fail at the insert.
-  if (text.includes('\\u0000')) {
-    let nul: boolean;
-    try {
-      nul = containsNul(value);
-    } catch {
-      throw new BadRequest('The request body is nested too deeply');
-    }
-    if (nul) throw new BadRequest('The request body must not contain the NUL character (\\u0000)');
+  // Depth, size and NUL (which PostgreSQL cannot store in text or JSONB) are refused here, once,
+  // before any validator, merge or insert walks the value.
+  const violation = findJsonLimitViolation(value);
+  if (violation) {
+    const detail =
+      violation.kind === 'nul' ? 'The request body must not contain the NUL character (\\u0000)' : `The request body ${violation.message}`;
+    throw new BadRequest(detail, [{ path: violation.pointer, message: violation.message }]);
   }
   return value;
-}
-
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
-  }
-  return false;
 }

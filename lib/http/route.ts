@@ -10,6 +10,7 @@ import { findTenantByTag, isTenantTag, type TenantRef } from '@/lib/tenants/look
 import { readJsonBody } from './body';
 import { bearerToken, correlationIdFor } from './context';
 import { withIdempotency } from './idempotency';
+import { assertSaneUrl } from './url-guard';
 import { negotiateLanguage, type Language } from './language';
 import { problemFromError } from './problem';
 import { tenantRateLimiter } from './rate-limit';
@@ -42,10 +43,12 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
   return async (request: Request, routeContext: NextRouteContext): Promise<Response> => {
     const startedMs = performance.now();
     const correlationId = correlationIdFor(request);
-    const instance = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const instance = url.pathname;
     let tenantTag: string | undefined;
     let response: Response;
     try {
+      assertSaneUrl(url);
       const tenant = await requireTenant(request);
       tenantTag = tenant.tag;
       const principal = await authenticate(request, tenant, endpoint);

@@ -69,3 +69,12 @@ export function withSecurityHeaders(request: NextRequest): NextResponse {
   if (hsts) response.headers.set('Strict-Transport-Security', hsts);
   return response;
 }
+
+const NOT_PAGES = /^\/(?:api(?:\/|$)|_next\/static\/|_next\/image|favicon\.ico$)/;
+
+/** Pages (not the API, static files or prefetches) get the nonce and the page headers. */
+export function needsPageSecurityHeaders(request: Request): boolean {
+  if (NOT_PAGES.test(new URL(request.url).pathname)) return false;
+  const headers = request.headers;
+  return !headers.has('next-router-prefetch') && headers.get('purpose') !== 'prefetch';
+}

@@ -1,6 +1,8 @@
 import { prisma } from '@/lib/db/client';
 import { EXPIRE_EVERY_MS, EXPIRE_POLICIES_TASK, expirePolicies } from '@/lib/ledger/policies/expire-policies';
 import { generateDocumentsJob } from '@/lib/documents/generate';
+import { RENDER_OFFER_TASK } from '@/lib/documents/offer';
+import { renderOfferJob } from '@/lib/documents/offer-job';
 import { GENERATE_DOCUMENTS_TASK } from '@/lib/documents/queue-documents';
 import { PREPARE_QUOTE_TASK } from '@/lib/ledger/quotes/create-quote';
 import { ISSUE_POLICY_TASK } from '@/lib/ledger/quotes/issue-quote';
@@ -28,7 +30,11 @@ export const TASKS: TaskRegistry = {
     },
   },
   [GENERATE_DOCUMENTS_TASK]: { run: generateDocumentsJob },
+  [RENDER_OFFER_TASK]: { run: renderOfferJob },
 };
+
+/** Tasks that render PDFs: only the documents lane (or `all`) runs them. */
+const DOCUMENT_TASKS: readonly string[] = [GENERATE_DOCUMENTS_TASK, RENDER_OFFER_TASK];
 
 /**
  * Lanes split the tasks between worker processes. PDF rendering is CPU-bound and slow (about a
@@ -37,8 +43,8 @@ export const TASKS: TaskRegistry = {
  */
 export const LANES = {
   all: Object.keys(TASKS),
-  general: Object.keys(TASKS).filter((task) => task !== GENERATE_DOCUMENTS_TASK),
-  documents: [GENERATE_DOCUMENTS_TASK],
+  general: Object.keys(TASKS).filter((task) => !DOCUMENT_TASKS.includes(task)),
+  documents: [...DOCUMENT_TASKS],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Lane = keyof typeof LANES;

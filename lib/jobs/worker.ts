@@ -62,6 +62,17 @@ export interface WorkerOptions {
   faultDelayMs?: number;
   /** Reported with the heartbeat row the metrics read. */
   lane?: string;
+  /**
+   * Claim across tenants in turn instead of oldest first: the next job is the oldest of the
+   * tenant with the fewest jobs running and ahead of it, so one tenant's burst waits behind
+   * itself. For the documents lane, where one job costs real CPU time.
+   */
+  fairAcrossTenants?: boolean;
+  /**
+   * Tasks a client is waiting on (an offer being rendered for a request): with
+   * `fairAcrossTenants`, a tenant's urgent jobs are claimed before its background ones.
+   */
+  urgentTasks?: string[];
 }
 
 export interface RunningWorker {
@@ -81,14 +92,23 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const faultDelayMs = options.faultDelayMs ?? 0;
   // Only the tasks this worker can run: other lanes' jobs stay for their own workers.
   const taskNames = Object.keys(options.tasks);
+  const urgentTasks = options.urgentTasks ?? [];
   const running = new Map<bigint, Promise<void>>();
   let stopping = false;
   let wakeRequested = false;
   let loopActive = false;
 
-  const claim = async (limit: number): Promise<ClaimedJob[]> => {
-    const rows = await prisma.$queryRaw<
-      { id: bigint; task: string; payload: Record<string, unknown>; tenantId: string | null; attempts: number; maxAttempts: number }[]
+  type ClaimedRow = {
+    id: bigint;
+    task: string;
+    payload: Record<string, unknown>;
+    tenantId: string | null;
+    attempts: number;
+    maxAttempts: number;
+  };
+  const claimOldest = (limit: number) =>
+    prisma.$queryRaw<
+      ClaimedRow[]
     >`UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
       WHERE "id" IN (
         SELECT "id" FROM "Job"
@@ -96,6 +116,48 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           AND "task" = ANY(${taskNames}::text[])
         ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
+  // Tenants this worker served, least recently first: ties between tenants go to the one that
+  // waited longest, so tenants take turns even when each has a job at the head of the queue.
+  const servedAt = new Map<string, number>();
+  let served = 0;
+  const markServed = (rows: ClaimedRow[]) => {
+    for (const row of rows) if (row.tenantId) servedAt.set(row.tenantId, ++served);
+    if (servedAt.size > 1_000) {
+      const oldest = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).slice(0, servedAt.size - 1_000);
+      for (const [tenant] of oldest) servedAt.delete(tenant);
+    }
+  };
+  // A job's turn: its place in its tenant's queue (urgent jobs first) plus the jobs of that tenant
+  // running now; then urgent before background; then the tenant this worker served least
+  // recently (never served: first).
+  const claimFairly = async (limit: number) => {
+    const leastRecentFirst = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).map(([tenant]) => tenant);
+    const rows = await prisma.$queryRaw<ClaimedRow[]>`WITH ready AS (
+        SELECT "id", "tenantId", "runAt", "task" = ANY(${urgentTasks}::text[]) AS "urgent",
+          row_number() OVER (PARTITION BY "tenantId" ORDER BY "task" = ANY(${urgentTasks}::text[]) DESC, "runAt", "id") AS "place"
+        FROM "Job"
+        WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
+          AND "task" = ANY(${taskNames}::text[])),
+      running AS (
+        SELECT "tenantId", count(*) AS "jobs" FROM "Job"
+        WHERE "lockedUntil" >= now() AND "failedAt" IS NULL AND "task" = ANY(${taskNames}::text[])
+        GROUP BY "tenantId"),
+      picked AS (
+        SELECT j."id" FROM "Job" j
+        JOIN ready ON ready."id" = j."id"
+        LEFT JOIN running ON running."tenantId" IS NOT DISTINCT FROM ready."tenantId"
+        ORDER BY ready."place" + coalesce(running."jobs", 0), ready."urgent" DESC,
+          coalesce(array_position(${leastRecentFirst}::uuid[], ready."tenantId"), 0), ready."runAt", ready."id"
+        LIMIT ${limit} FOR UPDATE OF j SKIP LOCKED)
+      UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
+      WHERE "id" IN (SELECT "id" FROM picked)
+      RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
+    markServed(rows);
+    return rows;
+  };
+
+  const claim = async (limit: number): Promise<ClaimedJob[]> => {
+    const rows = await (options.fairAcrossTenants ? claimFairly(limit) : claimOldest(limit));
     return rows.map((row) => ({
       ...row,
       complete: async (tx: Tx) => {

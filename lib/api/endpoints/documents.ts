@@ -103,7 +103,7 @@ export const generateOfferEndpoint = defineEndpoint({
   path: '/api/v1/ledger/sales/policies/{id}/generated-documents',
   summary: 'Generate the quote documents',
   description:
-    'Spec 4.7: renders the offer now and answers with its PDF (stored like every document; `X-Document-Metadata` carries its id). Allowed for a calculated, bound or issued quote; a quote awaiting an underwriter, or one that needs calculating, is 409. The language follows `Accept-Language`, else the customer’s country.',
+    'Spec 4.7: answers the offer as PDF (stored like every document; `X-Document-Metadata` carries its id). An unchanged quote answers its stored offer at once; otherwise the offer is rendered in the background and the request waits for it (up to 20 s). Allowed for a calculated, bound or issued quote; a quote awaiting an underwriter, or one that needs calculating, is 409. The language follows `Accept-Language`, else the customer’s country.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   requestHeaders: { 'Accept-Language': 'en or de' },
@@ -115,5 +115,15 @@ export const generateOfferEndpoint = defineEndpoint({
     },
     ...commonProblems,
     409: { ...stateProblems[409], description: 'The quote awaits an underwriter, or has no current premium', schema: problemSchema },
+    429: {
+      description: 'The tenant already has its maximum of offers being rendered; ask again after `Retry-After` seconds',
+      schema: problemSchema,
+      contentType: 'application/problem+json',
+    },
+    503: {
+      description: 'The offer is still being rendered; ask again after `Retry-After` seconds (the render is not repeated)',
+      schema: problemSchema,
+      contentType: 'application/problem+json',
+    },
   },
 });

@@ -12,12 +12,19 @@ export interface ListQuotesInput {
   pageSize: number;
 }
 
+/** `%`, `_` and the escape character itself match literally in a LIKE pattern (PostgreSQL's default escape is `\`). */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
 /** GET /sales/policies: newest first, searchable by customer name or quote/policy number. */
 export async function listQuotes(input: ListQuotesInput) {
   const where: Prisma.PolicyWhereInput = { tenantId: input.tenantId };
   if (input.status) where.status = input.status;
-  const search = input.search?.trim();
-  if (search) {
+  const typed = input.search?.trim();
+  if (typed) {
+    // Prisma's `contains` builds `LIKE '%…%'` without escaping: `%` alone would match every row.
+    const search = escapeLikePattern(typed);
     where.OR = [
       { customerName: { contains: search, mode: 'insensitive' } },
       { quoteNumber: { contains: search, mode: 'insensitive' } },

@@ -2,22 +2,35 @@
 // objects, where `null` removes a property, and arrays merged item by item (so
 // `objects: [{ "sumInsured": 60000 }]` changes the first object; a longer array adds items).
 
-const DEPTH_MAX = 32;
+import { BadRequest } from '@/lib/errors';
+import { JSON_DEPTH_MAX } from '@/lib/json-limits';
 
-export function mergePatch(target: unknown, patch: unknown, depth = 0): unknown {
-  if (depth > DEPTH_MAX) throw new RangeError(`the update is nested deeper than ${DEPTH_MAX} levels`);
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * Merges `patch` into `target`. The body parser already refuses JSON nested deeper than
+ * JSON_DEPTH_MAX; a patch that still goes deeper is refused the same way (400 naming where), so
+ * the recursion below is bounded.
+ */
+export function mergePatch(target: unknown, patch: unknown, depth = 0, pointer = ''): unknown {
+  if (depth >= JSON_DEPTH_MAX && patch !== null && typeof patch === 'object') {
+    const message = `is nested deeper than ${JSON_DEPTH_MAX} levels of objects and arrays`;
+    throw new BadRequest(`The update ${message}`, [{ path: pointer, message }]);
+  }
   if (Array.isArray(patch)) {
     const base = Array.isArray(target) ? target : [];
     const length = Math.max(base.length, patch.length);
     const merged: unknown[] = [];
-    for (let i = 0; i < length; i++) merged.push(i < patch.length ? mergePatch(base[i], patch[i], depth + 1) : base[i]);
+    for (let i = 0; i < length; i++) {
+      merged.push(i < patch.length ? mergePatch(base[i], patch[i], depth + 1, `${pointer}/${i}`) : base[i]);
+    }
     return merged;
   }
   if (!isObject(patch)) return patch;
   const result: Record<string, unknown> = isObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete result[key];
-    else result[key] = mergePatch(result[key], value, depth + 1);
+    else result[key] = mergePatch(result[key], value, depth + 1, `${pointer}/${escapePointer(key)}`);
   }
   return result;
 }

@@ -1,6 +1,8 @@
 import NextAuth from 'next-auth';
+import { guardAuthRoute } from '@/lib/auth/auth-route';
 import { authOptions } from '@/lib/auth/next-auth';
 
 const handler = NextAuth(authOptions);
+const guarded = guardAuthRoute(handler);
 
-export { handler as GET, handler as POST };
+export { guarded as GET, guarded as POST };

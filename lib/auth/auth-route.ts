@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { problemResponse } from '@/lib/http/problem';
+import { errorFields, log } from '@/lib/log';
+
+// The next-auth route, fenced: the client logger endpoint (`_log`) is off, a GET on the
+// credentials callback (which only takes a POST) is a plain 405, and whatever next-auth throws or
+// answers with a 500 becomes a redirect to the site's base URL instead of a crash page.
+
+type RouteContext = { params: Promise<{ nextauth?: string[] }> };
+type Handler = (request: Request, context: RouteContext) => Promise<Response>;
+
+function refuse(status: number, title: string, detail: string, instance: string, headers: Record<string, string> = {}): Response {
+  const correlationId = randomUUID();
+  return problemResponse({ type: '/docs/problems#bad-request', title, status, detail, instance, correlationId }, headers);
+}
+
+export function guardAuthRoute(handler: Handler): Handler {
+  return async (request, context) => {
+    const url = new URL(request.url);
+    const [action, provider] = (await context.params).nextauth ?? [];
+    if (action === '_log') {
+      return refuse(404, 'Not Found', 'There is no client log endpoint', url.pathname);
+    }
+    if (action === 'callback' && provider === 'credentials' && request.method !== 'POST') {
+      return refuse(405, 'Method Not Allowed', 'The credentials callback takes a POST from the sign-in form', url.pathname, {
+        allow: 'POST',
+      });
+    }
+    try {
+      const response = await handler(request, context);
+      if (response.status < 500) return response;
+      log.warn('sign-in route answered an error; sending the browser to the start page', { path: url.pathname, status: response.status });
+    } catch (error) {
+      log.warn('sign-in route failed; sending the browser to the start page', { path: url.pathname, ...errorFields(error) });
+    }
+    return Response.redirect(new URL('/', url.origin), 303);
+  };
+}

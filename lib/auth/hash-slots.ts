@@ -1,0 +1,67 @@
+import { availableParallelism } from 'node:os';
+import { RateLimited } from '@/lib/errors';
+
+// Argon2 is memory-hard by design (19 MiB and tens of milliseconds a hash): a flood of wrong
+// secrets must not take every thread and core from request handling. At most HASHES_MAX hashes run
+// at once per process (half the cores: each hash keeps one busy), a few more wait briefly for a
+// slot; beyond that the caller gets 429.
+
+export const HASHES_MAX = Math.max(1, Number(process.env.LEDGER_HASHES_MAX) || Math.floor(availableParallelism() / 2));
+/** Hashes that may wait for a slot; beyond it the answer is 429 at once. */
+export const HASH_QUEUE_MAX = Math.max(0, Number(process.env.LEDGER_HASH_QUEUE_MAX ?? 16));
+const HASH_WAIT_MS = 2_000;
+const RETRY_AFTER_SECONDS = 1;
+
+interface Slots {
+  running: number;
+  waiting: (() => void)[];
+}
+
+// On globalThis: Next.js bundles each route apart, and the bound is one per process.
+const globalForSlots = globalThis as unknown as { ledgerHashSlots?: Slots };
+const slots = (globalForSlots.ledgerHashSlots ??= { running: 0, waiting: [] });
+
+function busy(): RateLimited {
+  return new RateLimited('Too many sign-ins are being checked at once; retry shortly', RETRY_AFTER_SECONDS);
+}
+
+async function acquire(): Promise<void> {
+  if (slots.running < HASHES_MAX) {
+    slots.running++;
+    return;
+  }
+  if (slots.waiting.length >= HASH_QUEUE_MAX) throw busy();
+  await new Promise<void>((resolve, reject) => {
+    const granted = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      slots.waiting.splice(slots.waiting.indexOf(granted), 1);
+      reject(busy());
+    }, HASH_WAIT_MS);
+    slots.waiting.push(granted);
+  });
+}
+
+function release(): void {
+  const next = slots.waiting.shift();
+  // The slot passes straight to the next waiter; `running` counts it still.
+  if (next) next();
+  else slots.running--;
+}
+
+/** Runs one hash or verification in a slot; throws RateLimited (429) when none frees up in time. */
+export async function withHashSlot<T>(hashing: () => Promise<T>): Promise<T> {
+  await acquire();
+  try {
+    return await hashing();
+  } finally {
+    release();
+  }
+}
+
+/** For tests and metrics: hashes running and waiting now. */
+export function hashSlotsInUse(): { running: number; waiting: number } {
+  return { running: slots.running, waiting: slots.waiting.length };
+}

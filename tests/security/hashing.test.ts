@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from '../support/api';
+
+// Every wrong client secret costs an Argon2 hash. A flood of them is bounded per process: a few
+// hash at once, a few more wait briefly, the rest are 429 with Retry-After at once. Wrong secrets
+// that are checked keep the OAuth answer (401 invalid_client, API-CONTRACT §1), and the endpoint
+// serves a right secret again as soon as the flood is over.
+
+async function token(secret: string) {
+  const response = await fetch(`${baseUrl()}/api/v1/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'acme-broker', client_secret: secret }),
+  });
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    type: response.headers.get('content-type') ?? '',
+    body: await response.json(),
+  };
+}
+
+describe('concurrent secret hashing', () => {
+  it('answers 60 wrong secrets at once with 401 invalid_client or 429, never a 500, and recovers at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => token(`wrong-secret-${i}`)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(
+      statuses.every((status) => status === 401 || status === 429),
+      statuses.join(','),
+    ).toBe(true);
+    for (const answer of answers.filter((answer) => answer.status === 401)) expect(answer.body.error).toBe('invalid_client');
+    const limited = answers.filter((answer) => answer.status === 429);
+    // A hash per two cores + 16 waiting per process: 60 at once cannot all be taken.
+    expect(limited.length).toBeGreaterThan(0);
+    for (const answer of limited) {
+      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      expect(answer.type).toContain('application/problem+json');
+    }
+    const right = await token('acme-broker-secret');
+    expect(right.status).toBe(200);
+  });
+});

@@ -1,0 +1,76 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, call, tokenFor } from '../support/api';
+import { calculatedQuote } from '../support/lifecycle';
+
+// Malformed percent-encoding and NUL anywhere in a URL: 400 problem+json, before authentication
+// too, on every kind of route; never the plain-text 500 Next.js gives a path it cannot decode.
+
+const MALFORMED = ['%ff%fe', '%c3', '%e0%80%80', '%ed%a0%80', '%f8%88%80%80%80', '%', '%zz', '%c3%28'];
+const ROUTES = [
+  (segment: string) => `/api/v1/ledger/sales/policies/${segment}`,
+  (segment: string) => `/api/v1/ledger/sales/policies/actions/${segment}`,
+  (segment: string) => `/api/v1/ledger/policies/${segment}/documents`,
+  (segment: string) => `/api/v1/ledger/schemas/policy/regular/${segment}`,
+  (segment: string) => `/api/v1/ledger/documents/${segment}`,
+  (segment: string) => `/quotes/${segment}`,
+];
+
+let broker: string;
+
+/** fetch keeps the path as written (no normalisation of percent-encoding). */
+async function raw(path: string, token: string | null) {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    headers: { 'x-tenant-id': 'acme', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    redirect: 'manual',
+  });
+  const text = await response.text();
+  return { status: response.status, type: response.headers.get('content-type') ?? '', text };
+}
+
+beforeAll(async () => {
+  broker = await tokenFor('acme-broker');
+});
+
+describe('malformed percent-encoding in a path', () => {
+  for (const route of ROUTES) {
+    it.each(MALFORMED)(`${route('%s')} is 400 problem+json, with or without a token`, async (segment) => {
+      for (const token of [broker, null]) {
+        const answer = await raw(route(segment), token);
+        expect(answer.status, `${route(segment)}: ${answer.text.slice(0, 200)}`).toBe(400);
+        expect(answer.type).toContain('application/problem+json');
+        expect(JSON.parse(answer.text).detail).toMatch(/percent-encoding/);
+      }
+    });
+  }
+});
+
+describe('NUL in a path or query', () => {
+  it.each([
+    '/api/v1/ledger/sales/policies/%00',
+    '/api/v1/ledger/sales/policies/00000000-0000-4000-8000-00000000000%00',
+    '/api/v1/ledger/sales/policies?search=%00',
+    '/api/v1/ledger/sales/policies?search=M%00ller',
+    '/api/v1/ledger/sales/policies?status=draft%00',
+    '/api/v1/ledger/sales/policies?%00=1',
+    '/api/v1/ledger/requests/x%00?longPolling=true',
+  ])('%s is 400 problem+json', async (path) => {
+    const answer = await raw(path, broker);
+    expect(answer.status, answer.text.slice(0, 200)).toBe(400);
+    expect(answer.type).toContain('application/problem+json');
+  });
+});
+
+describe('search', () => {
+  it('matches LIKE wildcards literally, within the tenant', async () => {
+    const id = await calculatedQuote(broker, 'home');
+    const all = await call('/api/v1/ledger/sales/policies?pageSize=1', { token: broker });
+    expect(all.body.meta.total).toBeGreaterThan(0);
+    for (const pattern of ['%', '_', '%%', '%_%', '\\', '\\%']) {
+      const found = await call(`/api/v1/ledger/sales/policies?search=${encodeURIComponent(pattern)}`, { token: broker });
+      expect(found.status).toBe(200);
+      // No customer name or quote number of the demo data holds these characters.
+      expect(found.body.data.map((row: { id: string }) => row.id)).not.toContain(id);
+      expect(found.body.meta.total).toBe(0);
+    }
+  });
+});
