@@ -3,7 +3,7 @@ import type { Endpoint, HeaderSpec, ResponseSpec } from './endpoint';
 import { ALL_ENDPOINTS } from './endpoints';
 import { AUTH_PATHS, AUTH_SCHEMAS } from './auth-paths';
 import { productSchemaComponents } from './examples';
-import { problemSchema } from './schemas';
+import { commonProblems, problemSchema } from './schemas';
 
 // The OpenAPI 3.1 document, generated from the same zod schemas the route wrapper validates
 // with. Schemas with an id (`.meta({ id })`) become shared components; every `$ref` points at
@@ -139,27 +139,41 @@ const RETRY_AFTER: HeaderSpec = {
   schema: { type: 'string', pattern: '^[0-9]+$' },
 };
 
-/** Answers the route wrapper can give on any ledger operation, unless the endpoint documents its own. */
-function wrapperResponses(endpoint: Endpoint): Record<number, ResponseSpec> {
-  const responses: Record<number, ResponseSpec> = {
-    400: problem(
-      endpoint.body
-        ? 'Missing X-TENANT-ID, malformed JSON, a body of the wrong shape or a bad parameter'
-        : 'Missing X-TENANT-ID or a bad parameter',
-    ),
-    401: problem('No or invalid bearer token', { 'WWW-Authenticate': { description: 'Bearer error="invalid_token"', required: true } }),
-    403: problem('Token of another tenant, or a role that may not act'),
-    429: problem('Over the tenant’s rate limit', { 'Retry-After': RETRY_AFTER }),
-    503: problem('The database is briefly out of reach; retry (with the same Idempotency-Key)', { 'Retry-After': RETRY_AFTER }),
+/** Answers the route wrapper can give on any ledger operation, documented once under components/responses. */
+const SHARED_RESPONSES: Record<string, ResponseSpec> = {
+  BadRequest: commonProblems[400],
+  Unauthorized: problem(commonProblems[401].description, {
+    'WWW-Authenticate': { description: 'Bearer error="invalid_token"', required: true },
+  }),
+  Forbidden: commonProblems[403],
+  NotFound: commonProblems[404],
+  PayloadTooLarge: problem('The body is over 1 MiB'),
+  UnsupportedMediaType: problem('A body that is not JSON (Content-Type: application/json)'),
+  IdempotencyInProgress: problem('An earlier request with this Idempotency-Key is still in progress; retry shortly'),
+  IdempotencyKeyReused: problem('This Idempotency-Key was used with another request'),
+  TooManyRequests: problem('Over the tenant’s rate limit', { 'Retry-After': RETRY_AFTER }),
+  ServiceUnavailable: problem('The database is briefly out of reach; retry (with the same Idempotency-Key)', {
+    'Retry-After': RETRY_AFTER,
+  }),
+};
+
+/** Which shared answer each status of the wrapper is, for this endpoint. */
+function wrapperResponses(endpoint: Endpoint): Record<number, string> {
+  const responses: Record<number, string> = {
+    400: 'BadRequest',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    429: 'TooManyRequests',
+    503: 'ServiceUnavailable',
   };
-  if (endpoint.path.includes('{')) responses[404] = problem('Unknown id, or an id of another tenant');
+  if (endpoint.path.includes('{')) responses[404] = 'NotFound';
   if (endpoint.body) {
-    responses[413] = problem('The body is over 1 MiB');
-    responses[415] = problem('A body that is not JSON');
+    responses[413] = 'PayloadTooLarge';
+    responses[415] = 'UnsupportedMediaType';
   }
   if (endpoint.idempotent) {
-    responses[409] = problem('An earlier request with this Idempotency-Key is still in progress');
-    responses[422] = problem('This Idempotency-Key was used with another body');
+    responses[409] = 'IdempotencyInProgress';
+    responses[422] = 'IdempotencyKeyReused';
   }
   return responses;
 }
@@ -198,14 +212,20 @@ function binarySchema(type: string): JsonSchema | undefined {
 }
 
 function operationOf(endpoint: Endpoint, components: Components): JsonSchema {
-  const all: Record<number, ResponseSpec> = { ...(endpoint.roles === 'public' ? {} : wrapperResponses(endpoint)), ...endpoint.responses };
+  const shared = endpoint.roles === 'public' ? {} : wrapperResponses(endpoint);
+  const statuses = new Set([...Object.keys(shared), ...Object.keys(endpoint.responses)].map(Number));
   // Only operations with an id in the path can answer 404.
-  if (!endpoint.path.includes('{')) delete all[404];
+  if (!endpoint.path.includes('{')) statuses.delete(404);
   const responses: JsonSchema = {};
-  for (const status of Object.keys(all)
-    .map(Number)
-    .sort((a, b) => a - b)) {
-    responses[String(status)] = responseObject(all[status]!, components);
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    const own = endpoint.responses[status];
+    const common = (commonProblems as Record<number, ResponseSpec | undefined>)[status];
+    responses[String(status)] =
+      own && own !== common
+        ? responseObject(own, components)
+        : {
+            $ref: `#/components/responses/${shared[status] ?? Object.keys(SHARED_RESPONSES).find((name) => SHARED_RESPONSES[name] === common)}`,
+          };
   }
   const body = endpoint.bodyDocument ?? (endpoint.body ? components.convert(endpoint.body, 'input') : undefined);
   return {
@@ -228,6 +248,9 @@ let cached: JsonSchema | undefined;
 export function openApiDocument(): JsonSchema {
   if (cached) return cached;
   const components = new Components();
+  const sharedResponses = Object.fromEntries(
+    Object.entries(SHARED_RESPONSES).map(([name, spec]) => [name, responseObject(spec, components)]),
+  );
   const paths: Record<string, JsonSchema> = { ...AUTH_PATHS };
   for (const endpoint of ALL_ENDPOINTS) {
     paths[endpoint.path] ??= {};
@@ -250,6 +273,7 @@ export function openApiDocument(): JsonSchema {
     components: {
       schemas: Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => a.localeCompare(b))),
       parameters: PARAMETERS,
+      responses: sharedResponses,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from POST /api/v1/auth/token' },
         tenant: { type: 'apiKey', in: 'header', name: 'X-TENANT-ID', description: 'The tenant tag; must match the token’s tenant' },

@@ -32,9 +32,17 @@ export const requestStatusSchema = z.enum(['pending', 'success', 'failed']);
 export const asyncRequestSchema = z
   .object({
     requestId: z.uuid(),
-    type: z.string(),
+    type: z.enum(['issue']).meta({ description: 'What the request does; issuing is the one kind today' }),
     status: requestStatusSchema,
-    data: z.record(z.string(), z.unknown()).nullable(),
+    data: z
+      .object({
+        policyId: z.uuid(),
+        policyNumber: z.string(),
+        message: z.string(),
+        invoiceNumber: z.string(),
+      })
+      .nullable()
+      .meta({ description: 'Set on success: the issued policy (it keeps the quote’s id), its number and its first invoice' }),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
