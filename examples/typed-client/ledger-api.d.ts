@@ -1770,22 +1770,58 @@ export interface operations {
                             currency: string;
                             documentCountry: string;
                             instalments: {
-                                [key: string]: unknown;
+                                /** Format: date */
+                                dueDate: string;
+                                formatted: {
+                                    dueDate: string;
+                                    payable: string;
+                                };
+                                invoiceNumber: string | null;
+                                payable: number;
+                                sequence: number;
+                                /** @enum {string} */
+                                status: "open" | "cancelled";
                             }[];
                             invoices: {
-                                [key: string]: unknown;
+                                adminFee: number;
+                                brokerCommission?: number;
+                                /** Format: date */
+                                dueDate: string;
+                                formatted: {
+                                    [key: string]: string;
+                                };
+                                insurerNet?: number;
+                                invoiceNumber: string;
+                                /** Format: date */
+                                issuedOn: string;
+                                /** @description premium (at issue), adjustment or credit-note */
+                                kind: string;
+                                mgaCommission?: number;
+                                payable: number;
+                                policyVersion: string;
+                                premium: number;
+                                tax: number;
                             }[];
                             labels: {
                                 [key: string]: string;
                             };
+                            locale: string;
                             /** Format: uuid */
                             policyId: string;
                             policyNumber: string;
                             totals: {
-                                [key: string]: unknown;
+                                adminFee: number;
+                                brokerCommission?: number;
+                                formatted: {
+                                    [key: string]: string;
+                                };
+                                insurerNet?: number;
+                                mgaCommission?: number;
+                                open: number;
+                                payable: number;
+                                premium: number;
+                                tax: number;
                             };
-                        } & {
-                            [key: string]: unknown;
                         };
                     };
                 };
@@ -2369,10 +2405,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            [key: string]: unknown;
+                            /** Format: date-time */
+                            createdAt: string;
+                            currency: string | null;
+                            customerName: string;
+                            /** Format: date */
+                            dateInception: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description The latest calculation’s payable; null before the first */
+                            payable: number | null;
+                            policyNumber: string | null;
+                            policyStatus: ("active" | "terminated" | "expired") | null;
+                            productCode: string;
+                            quoteNumber: string;
+                            referral: {
+                                [key: string]: unknown;
+                            } | null;
+                            /** @enum {string} */
+                            status: "draft" | "calculated" | "in-manual-referral" | "referral-rejected" | "declined" | "bound" | "issuing" | "issued";
                         }[];
                         meta: {
-                            [key: string]: unknown;
+                            page: number;
+                            pageSize: number;
+                            total: number;
                         };
                     };
                 };
@@ -3126,10 +3182,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            [key: string]: unknown;
+                            actor: string;
+                            after: unknown;
+                            /** Format: date-time */
+                            at: string;
+                            /** @description The changed values before, when the event changed data */
+                            before: unknown;
+                            data: unknown;
+                            /** @description Increasing event number */
+                            id: string;
+                            /** @description e.g. quote.created, quote.calculated, quote.bound, policy.issued */
+                            type: string;
                         }[];
                         meta: {
-                            [key: string]: unknown;
+                            page: number;
+                            pageSize: number;
+                            total: number;
                         };
                     };
                 };

@@ -220,6 +220,17 @@ export const policyRenewalEndpoint = defineEndpoint({
   },
 });
 
+/** The amounts of the invoice view; the customer view omits commissions and the insurer net. */
+const viewAmounts = {
+  premium: z.number(),
+  tax: z.number(),
+  adminFee: z.number(),
+  brokerCommission: z.number().optional(),
+  mgaCommission: z.number().optional(),
+  insurerNet: z.number().optional(),
+  payable: z.number(),
+};
+
 export const policyInstallmentsViewEndpoint = defineEndpoint({
   operationId: 'getInstallmentsView',
   method: 'GET',
@@ -245,19 +256,39 @@ export const policyInstallmentsViewEndpoint = defineEndpoint({
     200: {
       description: 'The view',
       schema: z.object({
-        data: z
-          .object({
-            policyId: z.uuid(),
-            policyNumber: z.string(),
-            code: z.enum(INSTALLMENT_VIEW_CODES),
-            documentCountry: z.string(),
-            currency: z.string(),
-            invoices: z.array(jsonObject),
-            instalments: z.array(jsonObject),
-            totals: jsonObject,
-            labels: z.record(z.string(), z.string()),
-          })
-          .catchall(z.unknown()),
+        data: z.object({
+          policyId: z.uuid(),
+          policyNumber: z.string(),
+          code: z.enum(INSTALLMENT_VIEW_CODES),
+          documentCountry: z.string(),
+          currency: z.string(),
+          locale: z.string(),
+          invoices: z.array(
+            z
+              .object({
+                invoiceNumber: z.string(),
+                kind: z.string().meta({ description: 'premium (at issue), adjustment or credit-note' }),
+                policyVersion: z.string(),
+                issuedOn: isoDate,
+                dueDate: isoDate,
+                formatted: z.record(z.string(), z.string()),
+                ...viewAmounts,
+              })
+              .meta({ description: 'Amounts (negative on returns); the customer view leaves out commissions and insurer net' }),
+          ),
+          instalments: z.array(
+            z.object({
+              invoiceNumber: z.string().nullable(),
+              sequence: z.number().int(),
+              dueDate: isoDate,
+              payable: z.number(),
+              status: z.enum(['open', 'cancelled']),
+              formatted: z.object({ dueDate: z.string(), payable: z.string() }),
+            }),
+          ),
+          totals: z.object({ ...viewAmounts, open: z.number(), formatted: z.record(z.string(), z.string()) }),
+          labels: z.record(z.string(), z.string()),
+        }),
       }),
     },
     ...commonProblems,

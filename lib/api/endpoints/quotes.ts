@@ -14,6 +14,7 @@ const BASE = '/api/v1/ledger/sales/policies';
 const isoDate = z.iso.date();
 const jsonObject = z.record(z.string(), z.unknown());
 const dateTime = z.iso.datetime({ offset: true });
+const amount = z.number().meta({ description: 'An amount in `currency`, at most two decimals' });
 
 export const quoteMetaSchema = z
   .object({
@@ -83,8 +84,6 @@ export const quoteReadSchema = z
 export const referralSchema = z
   .object({ rule: z.string(), message: z.string(), path: z.string().optional() })
   .meta({ id: 'Referral', description: 'A product rule that refers the quote to an underwriter' });
-
-const amount = z.number().meta({ description: 'An amount in `currency`, at most two decimals' });
 
 export const calculationSchema = z
   .object({
@@ -168,7 +167,31 @@ export const listQuotesEndpoint = defineEndpoint({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   }),
-  responses: { 200: { description: 'One page', schema: z.object({ data: z.array(jsonObject), meta: jsonObject }) }, ...commonProblems },
+  responses: {
+    200: {
+      description: 'One page',
+      schema: z.object({
+        data: z.array(
+          z.object({
+            id: z.uuid(),
+            quoteNumber: z.string(),
+            policyNumber: z.string().nullable(),
+            productCode: z.string(),
+            status: z.enum(QUOTE_STATES),
+            policyStatus: z.enum(POLICY_STATES).nullable(),
+            customerName: z.string(),
+            referral: jsonObject.nullable(),
+            payable: amount.nullable().meta({ description: 'The latest calculation’s payable; null before the first' }),
+            currency: z.string().nullable(),
+            dateInception: isoDate,
+            createdAt: dateTime,
+          }),
+        ),
+        meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+      }),
+    },
+    ...commonProblems,
+  },
 });
 
 export const readQuoteEndpoint = defineEndpoint({
@@ -460,5 +483,24 @@ export const quoteChangesEndpoint = defineEndpoint({
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(50),
   }),
-  responses: { 200: { description: 'Events', schema: z.object({ data: z.array(jsonObject), meta: jsonObject }) }, ...commonProblems },
+  responses: {
+    200: {
+      description: 'Events',
+      schema: z.object({
+        data: z.array(
+          z.object({
+            id: z.string().meta({ description: 'Increasing event number' }),
+            type: z.string().meta({ description: 'e.g. quote.created, quote.calculated, quote.bound, policy.issued' }),
+            actor: z.string(),
+            at: dateTime,
+            before: z.unknown().meta({ description: 'The changed values before, when the event changed data' }),
+            after: z.unknown(),
+            data: z.unknown(),
+          }),
+        ),
+        meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+      }),
+    },
+    ...commonProblems,
+  },
 });
