@@ -2338,6 +2338,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "requestId": "5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10",
+                     *       "type": "issue",
+                     *       "status": "success",
+                     *       "data": {
+                     *         "policyId": "0b6f3c1e-8d1a-4f7e-9c55-2a4b5d6e7f80",
+                     *         "policyNumber": "ACME-HOME-2026-000123",
+                     *         "message": "Policy ACME-HOME-2026-000123 issued; cover from 2026-07-01 to 2027-07-01",
+                     *         "invoiceNumber": "INV-2026-000123"
+                     *       },
+                     *       "createdAt": "2026-06-01T09:30:00.000Z",
+                     *       "updatedAt": "2026-06-01T09:30:01.250Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AsyncRequest"];
                 };
             };
@@ -2367,9 +2382,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "code": "price-too-high",
+                     *           "label": "The price is too high"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         data: {
-                            code: string;
+                            /** @enum {string} */
+                            code: "price-too-high" | "coverage-insufficient" | "chose-competitor" | "no-longer-needed" | "terms-not-accepted" | "other";
                             label: string;
                         }[];
                     };

@@ -367,7 +367,11 @@ export const declineReasonsEndpoint = defineEndpoint({
   roles: ANY_LEDGER_ROLE,
   requestHeaders: { 'Accept-Language': 'en or de' },
   responses: {
-    200: { description: 'Reasons', schema: z.object({ data: z.array(z.object({ code: z.string(), label: z.string() })) }) },
+    200: {
+      description: 'Reasons',
+      schema: z.object({ data: z.array(z.object({ code: z.enum(DECLINE_REASONS), label: z.string() })) }),
+      example: { data: [{ code: 'price-too-high', label: 'The price is too high' }] },
+    },
     ...commonProblems,
   },
 });
