@@ -19,6 +19,9 @@ const playwright = 'node_modules/@playwright/test/cli.js';
 
 const steps: { name: string; code: number }[] = [];
 steps.push({ name: 'lint', code: await run('node_modules/eslint/bin/eslint.js', ['.']) });
+// --- OpenAPI lint: the served document through redocly and spectral (about 5 s) ---
+steps.push({ name: 'openapi-lint', code: await run('node_modules/tsx/dist/cli.mjs', ['scripts/lint-openapi.ts']) });
+// --- end OpenAPI lint ---
 steps.push({ name: 'format', code: await run('node_modules/prettier/bin/prettier.cjs', ['--check', '.', '--log-level', 'warn']) });
 steps.push({ name: 'typecheck', code: await run('node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']) });
 steps.push({ name: 'unit', code: await run(vitest, ['run', '--project', 'unit']) });

@@ -7,7 +7,8 @@ const PROBLEM_KINDS: [string, number, string][] = [
   ['bad-request', 400, 'Malformed JSON, an empty create body, a missing X-TENANT-ID, a bad query parameter, or a body of the wrong shape.'],
   ['unauthenticated', 401, 'No bearer token, or one that is expired, forged, or meant for another audience.'],
   ['forbidden', 403, 'The token belongs to another tenant than X-TENANT-ID, or its role may not do this.'],
-  ['not-found', 404, 'The id does not exist, or belongs to another tenant.'],
+  ['not-found', 404, 'The id does not exist, or belongs to another tenant; or no API operation has the path.'],
+  ['method-not-allowed', 405, 'The path exists but does not take this method; `Allow` lists those it takes.'],
   ['invalid-state', 409, 'The action is not allowed in the record’s current state; `currentState` and `allowedActions` say what is.'],
   ['conflict', 409, 'A concurrent change won, a stale If-Match, or an Idempotency-Key still in progress.'],
   ['too-large', 413, 'The body is over 1 MiB.'],
@@ -18,14 +19,40 @@ const PROBLEM_KINDS: [string, number, string][] = [
     'The body fails the product schema or the mandatory-field checks; `errors` lists every field by JSON pointer.',
   ],
   ['rate-limited', 429, 'Over the tenant’s rate limit; retry after `Retry-After` seconds.'],
+  ['unavailable', 503, 'The database is briefly out of reach; retry after `Retry-After` seconds with the same Idempotency-Key.'],
   ['internal', 500, 'Something unexpected failed; quote the `correlationId`.'],
 ];
 
+interface ServedDocument {
+  info: { title: string; description: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; parameters: Record<string, unknown>; responses: Record<string, unknown> };
+}
+
+/** Shared parameters and responses are references in the document; the page shows them in place. */
+function inPlace(document: ServedDocument, operation: Operation): Operation {
+  const follow = <T,>(value: T): T => {
+    const ref = (value as { $ref?: unknown }).$ref;
+    if (typeof ref !== 'string') return value;
+    const [, , kind, name] = ref.split('/');
+    const target = kind === 'parameters' ? document.components.parameters[name!] : document.components.responses[name!];
+    return (target ?? value) as T;
+  };
+  return {
+    ...operation,
+    parameters: operation.parameters?.map(follow),
+    responses:
+      operation.responses &&
+      Object.fromEntries(Object.entries(operation.responses).map(([status, response]) => [status, follow(response)])),
+  };
+}
+
 export default function DocsPage() {
-  const document = openApiDocument() as { info: { title: string; description: string }; paths: Record<string, Record<string, Operation>> };
+  const document = openApiDocument() as unknown as ServedDocument;
   const byTag = new Map<string, { method: string; path: string; operation: Operation }[]>();
   for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(methods)) {
+    for (const [method, raw] of Object.entries(methods)) {
+      const operation = inPlace(document, raw);
       const tag = operation.tags?.[0] ?? 'Other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, operation }]);
     }
@@ -44,8 +71,16 @@ export default function DocsPage() {
             {tag}
           </a>
         ))}
-        <a href="#problems">Problems</a>
+        <a href="#problems" style={{ marginRight: 12 }}>
+          Problems
+        </a>
+        <a href="#schemas">Schemas</a>
       </nav>
+      <p>
+        Authentication: a bearer token from <code>POST /api/v1/auth/token</code> in <code>Authorization</code> and the tenant tag in{' '}
+        <code>X-TENANT-ID</code> on every ledger call (security schemes <code>bearer</code> and <code>tenant</code>). A typed client
+        generated from the document is in <code>examples/typed-client</code>.
+      </p>
       {[...byTag.entries()].map(([tag, operations]) => (
         <section key={tag} id={slug(tag)}>
           <h2>{tag}</h2>
@@ -79,6 +114,17 @@ export default function DocsPage() {
             ))}
           </tbody>
         </table>
+      </section>
+      <section id="schemas">
+        <h2>Schemas</h2>
+        {Object.entries(document.components.schemas).map(([name, schema]) => (
+          <details key={name} id={`schema-${name}`}>
+            <summary>
+              <code>{name}</code>
+            </summary>
+            <pre style={{ overflowX: 'auto' }}>{JSON.stringify(schema, null, 2)}</pre>
+          </details>
+        ))}
       </section>
     </main>
   );

@@ -4,9 +4,30 @@ export interface Operation {
   description?: string;
   tags?: string[];
   parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: unknown }[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown; example?: unknown }> };
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown; example?: unknown }> }>;
+  security?: Record<string, string[]>[];
   'x-roles'?: string[];
+}
+
+/** `#/components/schemas/Quote` → a link to the schema's section on this page. */
+function SchemaJson({ value }: { value: unknown }) {
+  const text = JSON.stringify(value, null, 2);
+  const parts = text.split(/("#\/components\/schemas\/[A-Za-z0-9]+")/g);
+  return (
+    <pre style={{ overflowX: 'auto' }}>
+      {parts.map((part, index) => {
+        const name = /^"#\/components\/schemas\/([A-Za-z0-9]+)"$/.exec(part)?.[1];
+        return name ? (
+          <a key={index} href={`#schema-${name}`}>
+            {part}
+          </a>
+        ) : (
+          part
+        );
+      })}
+    </pre>
+  );
 }
 
 export function OperationView({ method, path, operation }: { method: string; path: string; operation: Operation }) {
@@ -48,10 +69,21 @@ export function OperationView({ method, path, operation }: { method: string; pat
           </tbody>
         </table>
       )}
+      {operation.security?.length === 2 && (
+        <p className="muted">
+          Authenticated by a bearer token, or by the signed <code>token</code> query parameter of a document link.
+        </p>
+      )}
       {body && (
         <details>
           <summary>Request body ({body[0]})</summary>
-          <pre style={{ overflowX: 'auto' }}>{JSON.stringify(body[1].schema, null, 2)}</pre>
+          <SchemaJson value={body[1].schema} />
+          {body[1].example !== undefined && (
+            <>
+              <p>Example:</p>
+              <pre style={{ overflowX: 'auto' }}>{JSON.stringify(body[1].example, null, 2)}</pre>
+            </>
+          )}
         </details>
       )}
       <details>
@@ -62,13 +94,20 @@ export function OperationView({ method, path, operation }: { method: string; pat
               <strong>{status}</strong> {response.description}
             </p>
             {response.content &&
-              Object.entries(response.content).map(([type, media]) =>
-                media.schema ? (
-                  <pre key={type} style={{ overflowX: 'auto' }}>
-                    {type}: {JSON.stringify(media.schema, null, 2)}
-                  </pre>
-                ) : null,
-              )}
+              Object.entries(response.content).map(([type, media]) => (
+                <div key={type}>
+                  <p>
+                    <code>{type}</code>
+                  </p>
+                  {media.schema !== undefined && <SchemaJson value={media.schema} />}
+                  {media.example !== undefined && (
+                    <>
+                      <p>Example:</p>
+                      <pre style={{ overflowX: 'auto' }}>{JSON.stringify(media.example, null, 2)}</pre>
+                    </>
+                  )}
+                </div>
+              ))}
           </div>
         ))}
       </details>

@@ -8,13 +8,20 @@ import type { TenantRef } from '@/lib/tenants/lookup';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** A documented response header: a description, or a description with its schema and whether it is always sent. */
+export type HeaderSpec = string | { description: string; required?: boolean; schema?: Record<string, unknown> };
+
 export interface ResponseSpec {
   description: string;
   /** JSON body schema; omitted for 204 or binary answers. */
   schema?: z.ZodType;
   /** Defaults to application/json when a schema is given. */
   contentType?: string;
-  headers?: Record<string, string>;
+  /** Further media types the same status may answer with (content negotiation), each with its schema or none for a file. */
+  alternatives?: Record<string, z.ZodType | null>;
+  headers?: Record<string, HeaderSpec>;
+  /** A real answer, shown in the reference and checked against the schema by a unit test. */
+  example?: unknown;
 }
 
 /** Fallback authentication for endpoints that accept more than a bearer (signed document links). */
@@ -34,10 +41,14 @@ export interface Endpoint<
   /** Roles that may call; `public` endpoints take neither a bearer nor a tenant header. */
   roles: readonly Role[] | 'public';
   body?: B;
+  /** Documents the body with this JSON Schema instead of the zod one (e.g. the product schemas, which the domain validates). */
+  bodyDocument?: Record<string, unknown>;
+  /** A real request body, shown in the reference and checked against the document by a unit test. */
+  bodyExample?: unknown;
   /** An empty body is accepted and parsed as `{}`. */
   bodyOptional?: boolean;
   query?: Q;
-  /** Honours the Idempotency-Key header (API-CONTRACT §6). */
+  /** Honours the Idempotency-Key header (API-CONTRACT §6); every POST must (a unit test checks). */
   idempotent?: boolean;
   alternativeAuth?: AlternativeAuthenticator;
   /** Extra request headers to document (Accept-Language, If-Match, ...). */

@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 // Building blocks shared by endpoint descriptions.
 
-/** `true` / `false` in a query string (absent = false). */
+/**
+ * `true` / `false` in a query string (absent = false); `1` and `0` are accepted too. The
+ * document shows it as a boolean (lib/api/openapi.ts recognises this enum).
+ */
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .optional()
@@ -17,7 +20,11 @@ export const problemSchema = z
     instance: z.string(),
     correlationId: z.string(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    currentState: z.string().optional().meta({ description: '409 invalid-state: the state the record is in' }),
+    allowedActions: z.array(z.string()).optional().meta({ description: '409 invalid-state: the actions allowed in that state' }),
   })
+  // RFC 9457 §3.2: problem types may add members, so the object stays open.
+  .catchall(z.unknown())
   .meta({ id: 'Problem', description: 'RFC 9457 problem details' });
 
 export const requestStatusSchema = z.enum(['pending', 'success', 'failed']);
@@ -25,9 +32,17 @@ export const requestStatusSchema = z.enum(['pending', 'success', 'failed']);
 export const asyncRequestSchema = z
   .object({
     requestId: z.uuid(),
-    type: z.string(),
+    type: z.enum(['issue']).meta({ description: 'What the request does; issuing is the one kind today' }),
     status: requestStatusSchema,
-    data: z.record(z.string(), z.unknown()).nullable(),
+    data: z
+      .object({
+        policyId: z.uuid(),
+        policyNumber: z.string(),
+        message: z.string(),
+        invoiceNumber: z.string(),
+      })
+      .nullable()
+      .meta({ description: 'Set on success: the issued policy (it keeps the quote’s id), its number and its first invoice' }),
     error: z.object({ code: z.string(), message: z.string() }).optional(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

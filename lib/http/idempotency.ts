@@ -3,6 +3,7 @@ import type { Principal } from '@/lib/auth/principal';
 import { withTenant } from '@/lib/db/tenant';
 import { BadRequest, Conflict, ValidationFailed } from '@/lib/errors';
 import type { TenantRef } from '@/lib/tenants/lookup';
+import { isJsonContentType } from './body';
 
 // Idempotency-Key (API-CONTRACT §6): the same key with the same request within 24 h gets
 // the first answer again; the same key with another request is 422. The key is claimed
@@ -11,6 +12,10 @@ import type { TenantRef } from '@/lib/tenants/lookup';
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const IN_PROGRESS = 0;
+/** Headers of the first answer that the replay repeats. */
+const REPLAYED_HEADERS = ['content-type', 'location', 'etag', 'content-disposition', 'x-document-metadata', 'retry-after'];
+/** Stored beside the headers: a file answer (the offer PDF) is kept as base64 in the JSON column. */
+const BASE64_MARKER = 'x-idempotency-body';
 
 interface IdempotentCall {
   request: Request;
@@ -60,24 +65,29 @@ export async function withIdempotency(call: IdempotentCall): Promise<Response> {
     await withTenant(call.tenant.id, (tx) => tx.idempotencyRecord.delete({ where: { tenantId_principal_key: where } }));
     return response;
   }
-  const text = await response.clone().text();
+  const bytes = Buffer.from(await response.clone().arrayBuffer());
   const headers: Record<string, string> = {};
-  for (const name of ['content-type', 'location', 'etag']) {
+  for (const name of REPLAYED_HEADERS) {
     const value = response.headers.get(name);
     if (value) headers[name] = value;
   }
+  const json = isJsonContentType(response.headers.get('content-type'));
+  if (bytes.length > 0 && !json) headers[BASE64_MARKER] = 'base64';
+  const body = bytes.length === 0 ? undefined : json ? (JSON.parse(bytes.toString('utf8')) as object) : bytes.toString('base64');
   await withTenant(call.tenant.id, (tx) =>
-    tx.idempotencyRecord.update({
-      where: { tenantId_principal_key: where },
-      data: { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as object), headers },
-    }),
+    tx.idempotencyRecord.update({ where: { tenantId_principal_key: where }, data: { status: response.status, body, headers } }),
   );
   return response;
 }
 
-function replay(status: number, body: unknown, headers: Record<string, string>): Response {
-  return new Response(body === null || body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { ...headers, 'idempotent-replayed': 'true' },
-  });
+/** The first answer again: same status, body and headers; a 204 stays empty. */
+function replay(status: number, body: unknown, stored: Record<string, string>): Response {
+  const { [BASE64_MARKER]: encoding, ...headers } = stored;
+  const content =
+    body === null || body === undefined
+      ? null
+      : encoding === 'base64' && typeof body === 'string'
+        ? new Uint8Array(Buffer.from(body, 'base64'))
+        : JSON.stringify(body);
+  return new Response(content, { status, headers: { ...headers, 'idempotent-replayed': 'true' } });
 }

@@ -9,8 +9,17 @@ async function insertRequest(tag: string): Promise<string> {
     async (client) =>
       (
         await client.query<{ id: string }>(
-          `INSERT INTO "Request" ("tenantId", type, status, data, "createdBy") VALUES ($1, 'issue', 'success', '{"message":"ok"}', 'test') RETURNING id`,
-          [id],
+          `INSERT INTO "Request" ("tenantId", type, status, data, "createdBy") VALUES ($1, 'issue', 'success', $2, 'test') RETURNING id`,
+          // The shape a successful issue stores (the API tests hold every answer to the OpenAPI document).
+          [
+            id,
+            JSON.stringify({
+              policyId: '5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10',
+              policyNumber: 'GLOBEX-HOME-2026-000999',
+              message: 'ok',
+              invoiceNumber: 'INV-2026-000999',
+            }),
+          ],
         )
       ).rows[0]!.id,
   );

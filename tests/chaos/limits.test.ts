@@ -61,8 +61,11 @@ describe('long polls per tenant are bounded', () => {
     // Settling the requests wakes every held poll within moments.
     const t1 = Date.now();
     await withDatabase(async (client) => {
-      await client.query(`UPDATE "Request" SET status = 'success', data = '{"message":"done"}' WHERE id = ANY($1::uuid[])`, [
+      // The shape a successful issue stores (every answer is held to the OpenAPI document).
+      const done = { policyId: requestId, policyNumber: 'GLOBEX-HOME-2026-000998', message: 'done', invoiceNumber: 'INV-2026-000998' };
+      await client.query(`UPDATE "Request" SET status = 'success', data = $2 WHERE id = ANY($1::uuid[])`, [
         [requestId, acmeRequest],
+        JSON.stringify(done),
       ]);
       await client.query(`SELECT pg_notify('ledger_changes', $1), pg_notify('ledger_changes', $2)`, [
         `request:${requestId}`,

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { assertDocumented } from './openapi-check';
 
 // A small HTTP client for API tests: real requests to the running app, nothing mocked.
 
@@ -39,7 +40,8 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json; charset=UTF-8';
   }
-  const response = await fetch(`${baseUrl()}${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const response = await fetch(`${baseUrl()}${path}`, { method, headers, body });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -47,6 +49,8 @@ export async function call<T = any>(path: string, options: CallOptions = {}): Pr
   } catch {
     // not JSON: keep the text
   }
+  // Every answer must be one the OpenAPI document declares; a mismatch fails the calling test.
+  await assertDocumented(baseUrl(), { method, url: response.url, status: response.status, headers: response.headers, text, body: parsed });
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 

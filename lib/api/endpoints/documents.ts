@@ -46,7 +46,10 @@ export const documentListingSchema = z
   })
   .meta({ id: 'DocumentListing' });
 
-const METADATA_HEADER = { 'X-Document-Metadata': 'The document metadata as JSON (non-ASCII escaped)' };
+const METADATA_HEADER = {
+  'X-Document-Metadata': { description: 'The document metadata as JSON (non-ASCII escaped)', required: true },
+};
+const DISPOSITION_HEADER = { 'Content-Disposition': { description: 'attachment with the file name', required: true } };
 
 /**
  * A signed `token` query parameter instead of a bearer: valid only for the one document it names
@@ -73,13 +76,22 @@ export const downloadDocumentEndpoint = defineEndpoint({
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   alternativeAuth: documentLinkAuth,
-  query: z.object({ token: z.string().max(4096).optional() }),
-  requestHeaders: { Accept: 'application/json for { content, metadata }; anything else for the raw file' },
+  query: z.object({
+    token: z.string().max(4096).optional().describe('The signed link token from a listing’s `href`; replaces the bearer for this document'),
+  }),
   responses: {
     200: {
-      description: 'The file (or `{ content, metadata }` with Accept: application/json)',
+      description: 'The file; with `Accept: application/json`, `{ content, metadata }` instead (no file headers then)',
       contentType: 'application/pdf',
-      headers: { 'Content-Disposition': 'attachment with the file name', ...METADATA_HEADER },
+      headers: {
+        'Content-Disposition': { description: 'attachment with the file name (file answers only)' },
+        'X-Document-Metadata': { description: 'The document metadata as JSON, non-ASCII escaped (file answers only)' },
+      },
+      alternatives: {
+        'application/json': z
+          .object({ content: z.base64().meta({ description: 'The file, base64' }), metadata: documentMetadataSchema })
+          .meta({ id: 'DocumentContent' }),
+      },
     },
     ...commonProblems,
   },
@@ -107,11 +119,12 @@ export const generateOfferEndpoint = defineEndpoint({
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   requestHeaders: { 'Accept-Language': 'en or de' },
+  idempotent: true,
   responses: {
     200: {
       description: 'The offer as PDF',
       contentType: 'application/pdf',
-      headers: { 'Content-Disposition': 'attachment with the file name', ...METADATA_HEADER },
+      headers: { ...DISPOSITION_HEADER, ...METADATA_HEADER },
     },
     ...commonProblems,
     409: { ...stateProblems[409], description: 'The quote awaits an underwriter, or has no current premium', schema: problemSchema },

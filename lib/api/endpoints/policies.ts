@@ -34,10 +34,40 @@ const amounts = z
   })
   .meta({ id: 'PremiumAmounts', description: 'A premium movement by part; the payable is net + tax + fees' });
 
-const ifMatchHeader = {
-  'If-Match': 'ETag from GET /policies/{id}/links; stale is 409',
-  'Idempotency-Key': 'Replays the first answer for 24 h',
-};
+const ifMatchHeader = { 'If-Match': 'ETag from GET /policies/{id}/links; stale is 409' };
+
+const coverageDate = z
+  .union([isoDate, z.iso.datetime()])
+  .meta({ description: 'An instant `YYYY-MM-DDT00:00:00.000Z`, or `YYYY-MM-DD` with forceCoverageDateFormat=true' });
+
+export const policySchema = z
+  .object({
+    data: z.object({
+      policy: z
+        .object({ id: z.uuid(), dateInception: coverageDate, dateExpiry: coverageDate })
+        .catchall(z.unknown())
+        .meta({ description: 'The product’s policy fields with `id`' }),
+      customer: jsonObject,
+      agent: jsonObject.nullable(),
+      objects: z.array(jsonObject),
+    }),
+    meta: z
+      .object({
+        status: z.enum(POLICY_STATES),
+        statusLabel: z.string(),
+        version: z.string().meta({ description: 'The version returned, a whole number from 1 as a string' }),
+        versionLabel: z.string(),
+        schemaPath: z.string(),
+        policyNumber: z.string(),
+        effectiveFrom: coverageDate,
+      })
+      .catchall(z.unknown())
+      .meta({ description: 'Also the version list and renewal facts' }),
+    links: z
+      .record(z.string(), link)
+      .meta({ description: 'policy:mta, policy:data-change, policy:terminate, policy:renew: present when allowed now' }),
+  })
+  .meta({ id: 'Policy', description: 'Spec 4.14: the policy data of one version, its meta and the links of what may be done now' });
 
 export const policyLinksEndpoint = defineEndpoint({
   operationId: 'getPolicy',
@@ -56,16 +86,8 @@ export const policyLinksEndpoint = defineEndpoint({
   responses: {
     200: {
       description: 'The policy',
-      headers: { ETag: 'Revision for If-Match' },
-      schema: z
-        .object({
-          data: z.object({ policy: jsonObject, customer: jsonObject, agent: jsonObject.nullable(), objects: z.array(jsonObject) }),
-          meta: z
-            .object({ status: z.enum(POLICY_STATES), version: z.string(), schemaPath: z.string(), policyNumber: z.string() })
-            .catchall(z.unknown()),
-          links: z.record(z.string(), link),
-        })
-        .meta({ id: 'Policy' }),
+      headers: { ETag: { description: 'Revision for If-Match', required: true } },
+      schema: policySchema,
     },
     ...commonProblems,
   },
@@ -82,6 +104,7 @@ export const policyMtaEndpoint = defineEndpoint({
   roles: ANY_LEDGER_ROLE,
   query: z.object({ dryRun: queryBoolean }),
   body: z.object({ effectiveDate: isoDate, ...policyPatchShape }).strict(),
+  bodyExample: { effectiveDate: '2026-09-01', objects: [{ sumInsured: 55000 }] },
   idempotent: true,
   requestHeaders: ifMatchHeader,
   responses: {
@@ -120,10 +143,15 @@ export const policyDataChangeEndpoint = defineEndpoint({
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: z.object({ effectiveDate: isoDate.optional(), ...policyPatchShape }).strict(),
+  bodyExample: { customer: { phone: '+44 20 7946 0997', email: 'alice.walker@example.org' } },
   idempotent: true,
   requestHeaders: ifMatchHeader,
   responses: {
-    200: { description: 'The policy as GET /links answers it (latest version)', headers: { ETag: 'New revision' } },
+    200: {
+      description: 'The policy as GET /links answers it (latest version, dates as YYYY-MM-DD)',
+      schema: policySchema,
+      headers: { ETag: { description: 'New revision', required: true } },
+    },
     ...commonProblems,
     ...stateProblems,
   },
@@ -146,6 +174,7 @@ export const policyTerminateEndpoint = defineEndpoint({
       terminationType: z.enum(TERMINATION_TYPES).default('pro-rata'),
     })
     .strict(),
+  bodyExample: { effectiveDate: '2026-10-01', reason: 'Moved abroad', terminationType: 'pro-rata' },
   idempotent: true,
   requestHeaders: ifMatchHeader,
   responses: {
@@ -191,6 +220,17 @@ export const policyRenewalEndpoint = defineEndpoint({
   },
 });
 
+/** The amounts of the invoice view; the customer view omits commissions and the insurer net. */
+const viewAmounts = {
+  premium: z.number(),
+  tax: z.number(),
+  adminFee: z.number(),
+  brokerCommission: z.number().optional(),
+  mgaCommission: z.number().optional(),
+  insurerNet: z.number().optional(),
+  payable: z.number(),
+};
+
 export const policyInstallmentsViewEndpoint = defineEndpoint({
   operationId: 'getInstallmentsView',
   method: 'GET',
@@ -216,19 +256,39 @@ export const policyInstallmentsViewEndpoint = defineEndpoint({
     200: {
       description: 'The view',
       schema: z.object({
-        data: z
-          .object({
-            policyId: z.uuid(),
-            policyNumber: z.string(),
-            code: z.enum(INSTALLMENT_VIEW_CODES),
-            documentCountry: z.string(),
-            currency: z.string(),
-            invoices: z.array(jsonObject),
-            instalments: z.array(jsonObject),
-            totals: jsonObject,
-            labels: z.record(z.string(), z.string()),
-          })
-          .catchall(z.unknown()),
+        data: z.object({
+          policyId: z.uuid(),
+          policyNumber: z.string(),
+          code: z.enum(INSTALLMENT_VIEW_CODES),
+          documentCountry: z.string(),
+          currency: z.string(),
+          locale: z.string(),
+          invoices: z.array(
+            z
+              .object({
+                invoiceNumber: z.string(),
+                kind: z.string().meta({ description: 'premium (at issue), adjustment or credit-note' }),
+                policyVersion: z.string(),
+                issuedOn: isoDate,
+                dueDate: isoDate,
+                formatted: z.record(z.string(), z.string()),
+                ...viewAmounts,
+              })
+              .meta({ description: 'Amounts (negative on returns); the customer view leaves out commissions and insurer net' }),
+          ),
+          instalments: z.array(
+            z.object({
+              invoiceNumber: z.string().nullable(),
+              sequence: z.number().int(),
+              dueDate: isoDate,
+              payable: z.number(),
+              status: z.enum(['open', 'cancelled']),
+              formatted: z.object({ dueDate: z.string(), payable: z.string() }),
+            }),
+          ),
+          totals: z.object({ ...viewAmounts, open: z.number(), formatted: z.record(z.string(), z.string()) }),
+          labels: z.record(z.string(), z.string()),
+        }),
       }),
     },
     ...commonProblems,

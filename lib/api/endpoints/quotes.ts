@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { ANY_LEDGER_ROLE, REFERRAL_DECIDERS } from '@/lib/auth/roles';
 import { DECLINE_REASONS } from '@/lib/ledger/quotes/decline-reasons';
-import { QUOTE_STATES } from '@/lib/ledger/state-machine';
+import { POLICY_STATES, QUOTE_STATES } from '@/lib/ledger/state-machine';
+import { PAYMENT_PLANS } from '@/lib/rating/types';
 import { defineEndpoint } from '../endpoint';
+import { BIND_EXAMPLE, CALCULATION_EXAMPLE, createBodyDocument, CREATE_EXAMPLE, QUOTE_EXAMPLE, QUOTE_READ_EXAMPLE } from '../examples';
 import { commonProblems, queryBoolean, stateProblems } from '../schemas';
 
 // The quote lifecycle endpoints (spec 4.1–4.12, API-CONTRACT §3–6).
@@ -11,40 +13,113 @@ const TAG = 'Quotes';
 const BASE = '/api/v1/ledger/sales/policies';
 const isoDate = z.iso.date();
 const jsonObject = z.record(z.string(), z.unknown());
+const dateTime = z.iso.datetime({ offset: true });
+const amount = z.number().meta({ description: 'An amount in `currency`, at most two decimals' });
+
+export const quoteMetaSchema = z
+  .object({
+    status: z.enum(QUOTE_STATES),
+    version: z.string().meta({ description: 'The quote’s version, a whole number as a string' }),
+    revision: z.number().int().meta({ description: 'Counts every change; the ETag is derived from it' }),
+    etag: z.string().meta({ description: 'The value for If-Match, as in the ETag header' }),
+    quoteNumber: z.string(),
+    policyNumber: z.string().nullable().meta({ description: 'Set once the quote is issued, e.g. ACME-HOME-2026-000123' }),
+    policyStatus: z.enum(POLICY_STATES).nullable(),
+    product: z.string(),
+    enrichment: z.enum(['pending', 'done']).meta({ description: 'Whether enrichment and the background rating have finished' }),
+    referral: jsonObject.nullable().meta({ description: 'The referral on file: comment, who, when, and the decision once made' }),
+    decline: jsonObject.nullable().meta({ description: 'The decline on file: reason and date' }),
+    renewalOf: z.uuid().nullable(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  })
+  .meta({ id: 'QuoteMeta', description: 'The state and identity of a quote' });
+
+const policyGroup = z
+  .object({
+    id: z.uuid(),
+    dateInception: isoDate,
+    dateExpiry: isoDate,
+    paymentPlan: z.enum(PAYMENT_PLANS).optional(),
+  })
+  .catchall(z.unknown())
+  .meta({ description: 'The product’s policy fields with `id`; dates are YYYY-MM-DD' });
 
 export const quoteBodySchema = z
   .object({
     product: z.string(),
-    policy: z.object({ id: z.uuid(), dateInception: isoDate, dateExpiry: isoDate }).catchall(z.unknown()),
+    policy: policyGroup,
     customer: jsonObject,
     agent: jsonObject.optional(),
     objects: z.array(jsonObject),
     enrichment: jsonObject,
-    meta: z
-      .object({ status: z.enum(QUOTE_STATES), version: z.string(), revision: z.number().int(), quoteNumber: z.string() })
-      .catchall(z.unknown()),
+    meta: quoteMetaSchema,
   })
   .meta({ id: 'Quote', description: 'The quote data with `policy.id`, the enrichment done so far and its state' });
 
+const notice = z.object({ path: z.string(), message: z.string() }).catchall(z.unknown());
+
+/** Spec 4.2: a two-element array, `[ { data }, { meta, schemaPath, warnings, errors } ]`. */
+export const quoteReadSchema = z
+  .tuple([
+    z.object({
+      data: z.object({
+        policy: policyGroup,
+        customer: jsonObject,
+        agent: jsonObject.nullable(),
+        objects: z.array(jsonObject),
+        enrichment: jsonObject,
+      }),
+    }),
+    z.object({
+      meta: quoteMetaSchema.nullable(),
+      schemaPath: z.string(),
+      warnings: z.array(notice),
+      errors: z.array(notice),
+      notifications: z.array(jsonObject).optional(),
+    }),
+  ])
+  .meta({ id: 'QuoteRead', description: 'Spec 4.2: the data, then meta, schema path, warnings and errors' });
+
+export const referralSchema = z
+  .object({ rule: z.string(), message: z.string(), path: z.string().optional() })
+  .meta({ id: 'Referral', description: 'A product rule that refers the quote to an underwriter' });
+
 export const calculationSchema = z
   .object({
-    data: z
-      .object({
-        periodPremium: z.number(),
-        currency: z.string(),
-        net: z.number(),
-        tax: z.number(),
-        adminFee: z.number(),
-        payable: z.number(),
-        paymentPlan: z.string(),
-      })
-      .catchall(z.unknown()),
-    fields: z.array(jsonObject),
-    installments: z.array(jsonObject),
-    meta: z
-      .object({ status: z.enum(QUOTE_STATES) })
-      .catchall(z.unknown())
-      .optional(),
+    data: z.object({
+      periodPremium: amount,
+      currency: z.string(),
+      net: amount,
+      tax: amount,
+      taxRate: z.number(),
+      taxCountry: z.string(),
+      adminFee: amount,
+      instalmentSurcharge: amount,
+      brokerCommission: amount,
+      brokerCommissionRate: z.number(),
+      mgaCommission: amount,
+      mgaCommissionRate: z.number(),
+      insurerNet: amount,
+      payable: amount,
+      paymentPlan: z.enum(PAYMENT_PLANS),
+      termDays: z.number().int(),
+    }),
+    fields: z.array(
+      z.object({
+        field: z.string(),
+        label: z.string(),
+        value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+        factor: z.number(),
+        effect: z.enum(['base', 'factor', 'loading', 'discount', 'minimum']),
+        amount,
+      }),
+    ),
+    installments: z.array(
+      z.object({ sequence: z.number().int(), dueDate: isoDate, amount, currency: z.string(), includesAdminFee: z.boolean() }),
+    ),
+    referrals: z.array(referralSchema).meta({ description: 'Rules that referred the quote; empty when none fired' }),
+    meta: quoteMetaSchema.optional(),
   })
   .meta({ id: 'Calculation', description: 'Spec 2.3: the premium for the period, the factors that formed it and the instalments' });
 
@@ -67,9 +142,15 @@ export const createQuoteEndpoint = defineEndpoint({
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: jsonObject,
+  bodyDocument: createBodyDocument(),
+  bodyExample: CREATE_EXAMPLE,
   idempotent: true,
   requestHeaders: { 'Accept-Language': 'en or de' },
-  responses: { 200: { description: 'The created quote', schema: quoteBodySchema }, ...commonProblems, 422: stateProblems[422] },
+  responses: {
+    200: { description: 'The created quote', schema: quoteBodySchema, example: QUOTE_EXAMPLE },
+    ...commonProblems,
+    422: stateProblems[422],
+  },
 });
 
 export const listQuotesEndpoint = defineEndpoint({
@@ -77,6 +158,7 @@ export const listQuotesEndpoint = defineEndpoint({
   method: 'GET',
   path: BASE,
   summary: 'List quotes and policies, newest first',
+  description: 'The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
@@ -85,7 +167,31 @@ export const listQuotesEndpoint = defineEndpoint({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   }),
-  responses: { 200: { description: 'One page', schema: z.object({ data: z.array(jsonObject), meta: jsonObject }) }, ...commonProblems },
+  responses: {
+    200: {
+      description: 'One page',
+      schema: z.object({
+        data: z.array(
+          z.object({
+            id: z.uuid(),
+            quoteNumber: z.string(),
+            policyNumber: z.string().nullable(),
+            productCode: z.string(),
+            status: z.enum(QUOTE_STATES),
+            policyStatus: z.enum(POLICY_STATES).nullable(),
+            customerName: z.string(),
+            referral: jsonObject.nullable(),
+            payable: amount.nullable().meta({ description: 'The latest calculation’s payable; null before the first' }),
+            currency: z.string().nullable(),
+            dateInception: isoDate,
+            createdAt: dateTime,
+          }),
+        ),
+        meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+      }),
+    },
+    ...commonProblems,
+  },
 });
 
 export const readQuoteEndpoint = defineEndpoint({
@@ -100,7 +206,12 @@ export const readQuoteEndpoint = defineEndpoint({
   query: z.object({ withNotifications: queryBoolean }),
   requestHeaders: { 'Accept-Language': 'en or de' },
   responses: {
-    200: { description: 'The quote', schema: z.array(jsonObject).length(2), headers: { ETag: 'Revision for If-Match' } },
+    200: {
+      description: 'The quote',
+      schema: quoteReadSchema,
+      headers: { ETag: { description: 'Revision for If-Match', required: true } },
+      example: QUOTE_READ_EXAMPLE,
+    },
     ...commonProblems,
   },
 });
@@ -115,9 +226,28 @@ export const updateQuoteEndpoint = defineEndpoint({
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: changePatch,
+  bodyExample: { policy: { paymentPlan: 'monthly' }, customer: { phone: '+44 20 7946 0999' } },
   requestHeaders: { 'If-Match': 'ETag from the read; stale is 409' },
-  responses: { 200: { description: 'The full updated quote', schema: quoteBodySchema }, ...commonProblems, ...stateProblems },
+  responses: {
+    200: {
+      description: 'The full updated quote',
+      schema: quoteBodySchema,
+      headers: { ETag: { description: 'New revision', required: true } },
+    },
+    ...commonProblems,
+    ...stateProblems,
+  },
 });
+
+const quoteActionsSchema = z
+  .object({
+    data: z.array(z.string()).meta({ description: 'The spec’s action keys allowed now' }),
+    meta: z.object({ status: z.enum(QUOTE_STATES), version: z.string(), ready: z.boolean(), revision: z.number().int() }),
+    links: z
+      .record(z.string(), z.object({ href: z.string(), method: z.enum(['GET', 'POST', 'PUT']) }))
+      .meta({ description: 'Action key to link; `quote:changes` always, the others when allowed' }),
+  })
+  .meta({ id: 'QuoteActions' });
 
 export const quoteActionsEndpoint = defineEndpoint({
   operationId: 'getQuoteActions',
@@ -132,13 +262,21 @@ export const quoteActionsEndpoint = defineEndpoint({
   responses: {
     200: {
       description: 'Ready',
-      schema: z.object({
-        data: z.array(z.string()),
-        meta: jsonObject,
-        links: z.record(z.string(), z.object({ href: z.string(), method: z.string() })),
-      }),
+      schema: quoteActionsSchema,
+      example: {
+        data: ['quote:download', 'quote:update', 'quote:copy', 'quote:calculate'],
+        meta: { status: 'calculated', version: '1', ready: true, revision: 3 },
+        links: {
+          'quote:changes': { href: '/api/v1/ledger/sales/policies/0b6f3c1e-8d1a-4f7e-9c55-2a4b5d6e7f80/changes', method: 'GET' },
+          'quote:bind': { href: '/api/v1/ledger/sales/policies/0b6f3c1e-8d1a-4f7e-9c55-2a4b5d6e7f80/bind', method: 'POST' },
+        },
+      },
     },
-    202: { description: 'Still processing (same body, `meta.ready: false`)', headers: { 'Retry-After': 'Seconds to wait' } },
+    202: {
+      description: 'Still processing: the same body with `meta.ready: false`',
+      schema: quoteActionsSchema,
+      headers: { 'Retry-After': { description: 'Seconds to wait', required: true } },
+    },
     ...commonProblems,
   },
 });
@@ -154,8 +292,14 @@ export const calculateQuoteEndpoint = defineEndpoint({
   roles: ANY_LEDGER_ROLE,
   body: changePatch,
   bodyOptional: true,
+  bodyExample: {},
+  idempotent: true,
   query: z.object({ withNotifications: queryBoolean }),
-  responses: { 200: { description: 'The calculation', schema: calculationSchema }, ...commonProblems, ...stateProblems },
+  responses: {
+    200: { description: 'The calculation', schema: calculationSchema, example: CALCULATION_EXAMPLE },
+    ...commonProblems,
+    ...stateProblems,
+  },
 });
 
 export const calculationEndpoint = defineEndpoint({
@@ -163,6 +307,8 @@ export const calculationEndpoint = defineEndpoint({
   method: 'GET',
   path: `${BASE}/{id}/calculation`,
   summary: 'The latest calculation, without recalculating',
+  description:
+    'Spec 4.5: the latest known premium for the current data, package and schedule; it never recalculates or writes. 409 while the quote has no calculation yet.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   responses: { 200: { description: 'The latest calculation', schema: calculationSchema }, ...commonProblems, 409: stateProblems[409] },
@@ -173,9 +319,12 @@ export const referQuoteEndpoint = defineEndpoint({
   method: 'POST',
   path: `${BASE}/{id}/referrals`,
   summary: 'Send the quote to an underwriter',
+  description: 'Spec 4.6: the quote goes to `in-manual-referral` with the comment; issuing and binding wait for an underwriter’s decision.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: z.object({ comment: z.string().trim().min(1).max(2000) }).strict(),
+  bodyExample: { comment: 'Customer asks for a higher sum insured than usual' },
+  idempotent: true,
   responses: { 204: { description: 'Referred (state in-manual-referral)' }, ...commonProblems, 409: stateProblems[409] },
 });
 
@@ -188,6 +337,8 @@ export const decideReferralEndpoint = defineEndpoint({
   tag: TAG,
   roles: REFERRAL_DECIDERS,
   body: z.object({ decision: z.enum(['approve', 'reject']), comment: z.string().trim().min(1).max(2000) }).strict(),
+  bodyExample: { decision: 'approve', comment: 'Within appetite after checking the valuation' },
+  idempotent: true,
   responses: { 204: { description: 'Decided' }, ...commonProblems, 409: stateProblems[409] },
 });
 
@@ -201,6 +352,8 @@ export const declineQuoteEndpoint = defineEndpoint({
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: z.tuple([z.object({ reason: z.enum(DECLINE_REASONS) }).strict(), z.object({ declinedAt: isoDate }).strict()]),
+  bodyExample: [{ reason: 'price-too-high' }, { declinedAt: '2026-06-01' }],
+  idempotent: true,
   responses: { 204: { description: 'Declined' }, ...commonProblems, 409: stateProblems[409] },
 });
 
@@ -209,11 +362,16 @@ export const declineReasonsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/v1/ledger/sales/decline-reasons',
   summary: 'The predefined decline reasons with labels',
+  description: 'The reasons `POST /sales/policies/{id}/decline` accepts, with labels in the language of `Accept-Language`.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   requestHeaders: { 'Accept-Language': 'en or de' },
   responses: {
-    200: { description: 'Reasons', schema: z.object({ data: z.array(z.object({ code: z.string(), label: z.string() })) }) },
+    200: {
+      description: 'Reasons',
+      schema: z.object({ data: z.array(z.object({ code: z.enum(DECLINE_REASONS), label: z.string() })) }),
+      example: { data: [{ code: 'price-too-high', label: 'The price is too high' }] },
+    },
     ...commonProblems,
   },
 });
@@ -231,8 +389,13 @@ export const bindQuoteEndpoint = defineEndpoint({
   roles: ANY_LEDGER_ROLE,
   body: emptyBody,
   bodyOptional: true,
+  bodyExample: {},
   idempotent: true,
-  responses: { 200: { description: 'Bound; the locked calculation', schema: calculationSchema }, ...commonProblems, ...stateProblems },
+  responses: {
+    200: { description: 'Bound; the locked calculation', schema: calculationSchema, example: BIND_EXAMPLE },
+    ...commonProblems,
+    ...stateProblems,
+  },
 });
 
 export const instalmentScheduleEndpoint = defineEndpoint({
@@ -269,6 +432,7 @@ export const instalmentScheduleEndpoint = defineEndpoint({
     },
     ...commonProblems,
     409: stateProblems[409],
+    422: { ...stateProblems[422], description: 'The product does not offer the payment plan asked for' },
   },
 });
 
@@ -283,8 +447,17 @@ export const issueQuoteEndpoint = defineEndpoint({
   roles: ANY_LEDGER_ROLE,
   body: emptyBody,
   bodyOptional: true,
+  bodyExample: {},
   idempotent: true,
-  responses: { 200: { description: 'Issuing started', schema: z.object({ requestId: z.uuid() }) }, ...commonProblems, ...stateProblems },
+  responses: {
+    200: {
+      description: 'Issuing started',
+      schema: z.object({ requestId: z.uuid() }).meta({ id: 'RequestStarted' }),
+      example: { requestId: '5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10' },
+    },
+    ...commonProblems,
+    ...stateProblems,
+  },
 });
 
 export const copyQuoteEndpoint = defineEndpoint({
@@ -292,10 +465,12 @@ export const copyQuoteEndpoint = defineEndpoint({
   method: 'POST',
   path: `${BASE}/{id}/copy`,
   summary: 'Copy the quote into a new draft',
+  description: 'A new draft with the data of this quote (any state); it is enriched and rated afresh in the background.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: emptyBody,
   bodyOptional: true,
+  bodyExample: {},
   idempotent: true,
   responses: { 200: { description: 'The new quote', schema: quoteBodySchema }, ...commonProblems },
 });
@@ -305,11 +480,31 @@ export const quoteChangesEndpoint = defineEndpoint({
   method: 'GET',
   path: `${BASE}/{id}/changes`,
   summary: 'The change history of a quote, newest first (quote:changes)',
+  description: 'The quote’s change events (create, update, calculate, refer, bind, issue, ...), newest first, paged.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(50),
   }),
-  responses: { 200: { description: 'Events', schema: z.object({ data: z.array(jsonObject), meta: jsonObject }) }, ...commonProblems },
+  responses: {
+    200: {
+      description: 'Events',
+      schema: z.object({
+        data: z.array(
+          z.object({
+            id: z.string().meta({ description: 'Increasing event number' }),
+            type: z.string().meta({ description: 'e.g. quote.created, quote.calculated, quote.bound, policy.issued' }),
+            actor: z.string(),
+            at: dateTime,
+            before: z.unknown().meta({ description: 'The changed values before, when the event changed data' }),
+            after: z.unknown(),
+            data: z.unknown(),
+          }),
+        ),
+        meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),
+      }),
+    },
+    ...commonProblems,
+  },
 });

@@ -13,5 +13,24 @@ export const getRequestEndpoint = defineEndpoint({
   tag: 'Requests',
   roles: ANY_LEDGER_ROLE,
   query: z.object({ longPolling: queryBoolean }),
-  responses: { 200: { description: 'The request', schema: asyncRequestSchema }, ...commonProblems },
+  responses: {
+    200: {
+      description: 'The request',
+      schema: asyncRequestSchema,
+      example: {
+        requestId: '5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10',
+        type: 'issue',
+        status: 'success',
+        data: {
+          policyId: '0b6f3c1e-8d1a-4f7e-9c55-2a4b5d6e7f80',
+          policyNumber: 'ACME-HOME-2026-000123',
+          message: 'Policy ACME-HOME-2026-000123 issued; cover from 2026-07-01 to 2027-07-01',
+          invoiceNumber: 'INV-2026-000123',
+        },
+        createdAt: '2026-06-01T09:30:00.000Z',
+        updatedAt: '2026-06-01T09:30:01.250Z',
+      },
+    },
+    ...commonProblems,
+  },
 });

@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openApiDocument } from '@/lib/api/openapi';
+import { allowedMethods, API_ROUTES, unknownRouteAnswer } from './unknown-route';
+
+const API_DIR = path.join(process.cwd(), 'app', 'api');
+
+/** Every route file under app/api as `{ template, methods }`, read from its exports. */
+function routeFiles(): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === 'route.ts') {
+        const relative = path.relative(API_DIR, dir).split(path.sep);
+        if (relative[0] === 'auth') continue; // next-auth's catch-all
+        const template = `/api/${relative.map((part) => part.replace(/^\[(.+)\]$/, '{$1}')).join('/')}`;
+        const source = readFileSync(full, 'utf8');
+        found[template] = [...source.matchAll(/^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/gm)].map(
+          (m) => m[1]!,
+        );
+      }
+    }
+  };
+  walk(API_DIR);
+  return found;
+}
+
+describe('the table of API routes', () => {
+  it('is exactly the route files and their methods', () => {
+    const files = routeFiles();
+    expect(Object.fromEntries(Object.entries(API_ROUTES).map(([template, methods]) => [template, [...methods].sort()]))).toEqual(
+      Object.fromEntries(Object.entries(files).map(([template, methods]) => [template, methods.sort()])),
+    );
+  });
+
+  it('holds every operation of the OpenAPI document', () => {
+    const document = openApiDocument() as { paths: Record<string, Record<string, unknown>> };
+    for (const [template, operations] of Object.entries(document.paths)) {
+      for (const method of Object.keys(operations)) {
+        expect(allowedMethods(template.replace(/\{[^}]+\}/g, 'x')), `${method} ${template}`).toContain(method.toUpperCase());
+      }
+    }
+  });
+});
+
+describe('unknownRouteAnswer', () => {
+  const request = (method: string, pathname: string) => new Request(`http://ledger.test${pathname}`, { method });
+
+  it('answers 404 problem+json for a path no route has', async () => {
+    const answer = unknownRouteAnswer(request('GET', '/api/v1/ledger/no-such-thing'))!;
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-type')).toBe('application/problem+json');
+    expect(await answer.json()).toMatchObject({ status: 404, type: '/docs/problems#not-found', instance: '/api/v1/ledger/no-such-thing' });
+  });
+
+  it('answers 405 with Allow for a method the route does not take', async () => {
+    const answer = unknownRouteAnswer(request('DELETE', '/api/v1/ledger/sales/policies/5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10'))!;
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET, PUT, HEAD, OPTIONS');
+    expect(await answer.json()).toMatchObject({ status: 405, type: '/docs/problems#method-not-allowed' });
+  });
+
+  it('prefers a literal segment to a parameter, as the router does', () => {
+    expect(unknownRouteAnswer(request('GET', '/api/v1/ledger/sales/policies/create'))?.status).toBe(405);
+    expect(unknownRouteAnswer(request('POST', '/api/v1/ledger/sales/policies/create'))).toBeNull();
+  });
+
+  it('lets routes, the trailing-slash update, next-auth and pages through', () => {
+    expect(unknownRouteAnswer(request('PUT', '/api/v1/ledger/sales/policies/5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10/'))).toBeNull();
+    expect(unknownRouteAnswer(request('HEAD', '/api/v1/ledger/products'))).toBeNull();
+    expect(unknownRouteAnswer(request('POST', '/api/auth/callback/credentials'))).toBeNull();
+    expect(unknownRouteAnswer(request('GET', '/quotes/new'))).toBeNull();
+  });
+});

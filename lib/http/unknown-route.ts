@@ -1,0 +1,108 @@
+import { correlationIdFor } from './context';
+import { problemResponse } from './problem';
+
+// Paths and methods the app serves under /api/, so that anything else answers problem+json
+// 404 or 405 like every other API error instead of the HTML not-found page or an empty 405.
+// Kept free of the endpoint registry (the proxy runs before routing and must stay light);
+// lib/http/unknown-route.test.ts checks this table against the route files and the registry.
+
+export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  '/api/health': ['GET'],
+  '/api/ready': ['GET'],
+  '/api/metrics': ['GET'],
+  '/api/bench/empty': ['GET'],
+  '/api/v1/auth/token': ['POST'],
+  '/api/v1/auth/jwks.json': ['GET'],
+  '/api/v1/ledger/openapi.json': ['GET'],
+  '/api/v1/ledger/products': ['GET'],
+  '/api/v1/ledger/schemas/policy/regular/{code}': ['GET'],
+  '/api/v1/ledger/sales/decline-reasons': ['GET'],
+  '/api/v1/ledger/sales/policies': ['GET'],
+  '/api/v1/ledger/sales/policies/create': ['POST'],
+  '/api/v1/ledger/sales/policies/actions/{id}': ['GET'],
+  '/api/v1/ledger/sales/policies/{id}': ['GET', 'PUT'],
+  '/api/v1/ledger/sales/policies/{id}/bind': ['POST'],
+  '/api/v1/ledger/sales/policies/{id}/calculate': ['POST'],
+  '/api/v1/ledger/sales/policies/{id}/calculation': ['GET'],
+  '/api/v1/ledger/sales/policies/{id}/changes': ['GET'],
+  '/api/v1/ledger/sales/policies/{id}/copy': ['POST'],
+  '/api/v1/ledger/sales/policies/{id}/decline': ['POST'],
+  '/api/v1/ledger/sales/policies/{id}/generated-documents': ['POST'],
+  '/api/v1/ledger/sales/policies/{id}/installments-schedule': ['GET'],
+  '/api/v1/ledger/sales/policies/{id}/issue': ['POST'],
+  '/api/v1/ledger/sales/policies/{id}/referrals': ['POST'],
+  '/api/v1/ledger/sales/policies/{id}/referrals/decision': ['POST'],
+  '/api/v1/ledger/requests/{requestId}': ['GET'],
+  '/api/v1/ledger/policies/{id}/links': ['GET'],
+  '/api/v1/ledger/policies/{id}/mta': ['POST'],
+  '/api/v1/ledger/policies/{id}/data-change': ['POST'],
+  '/api/v1/ledger/policies/{id}/terminate': ['POST'],
+  '/api/v1/ledger/policies/{id}/renewal': ['GET'],
+  '/api/v1/ledger/policies/{id}/documents': ['GET'],
+  '/api/v1/ledger/customers/policies/{policyId}/custom-view/installments': ['GET'],
+  '/api/v1/ledger/documents/{id}': ['GET'],
+};
+
+/** next-auth owns everything under this prefix. */
+const DELEGATED_PREFIX = '/api/auth/';
+
+interface CompiledRoute {
+  segments: string[];
+  methods: readonly string[];
+}
+
+const COMPILED: CompiledRoute[] = Object.entries(API_ROUTES).map(([template, methods]) => ({
+  segments: template.split('/').filter(Boolean),
+  methods,
+}));
+
+function matches(route: CompiledRoute, segments: string[]): boolean {
+  return (
+    route.segments.length === segments.length && route.segments.every((part, index) => part.startsWith('{') || part === segments[index])
+  );
+}
+
+/** The methods a path answers (HEAD and OPTIONS come with GET), or null when no route has the path. */
+export function allowedMethods(pathname: string): string[] | null {
+  // The update path is served with and without its trailing slash, so segments ignore it.
+  const segments = pathname.split('/').filter(Boolean);
+  // As in the router, a literal segment wins over a parameter: `/sales/policies/create` is not `{id}`.
+  const best = COMPILED.filter((route) => matches(route, segments))
+    .map((route) => ({ route, rank: route.segments.map((part) => (part.startsWith('{') ? '0' : '1')).join('') }))
+    .sort((a, b) => b.rank.localeCompare(a.rank))[0];
+  if (!best) return null;
+  const methods = new Set(best.route.methods);
+  if (methods.has('GET')) methods.add('HEAD');
+  methods.add('OPTIONS');
+  return [...methods];
+}
+
+/** A problem+json 404/405 for a request no API route takes; null when a route will answer it. */
+export function unknownRouteAnswer(request: Request): Response | null {
+  const { pathname } = new URL(request.url);
+  if (!pathname.startsWith('/api/') || pathname.startsWith(DELEGATED_PREFIX)) return null;
+  const allowed = allowedMethods(pathname);
+  const correlationId = correlationIdFor(request);
+  if (allowed === null) {
+    return problemResponse({
+      type: '/docs/problems#not-found',
+      title: 'Not Found',
+      status: 404,
+      detail: `There is no API operation at ${pathname}; the reference is at /docs`,
+      instance: pathname,
+      correlationId,
+    });
+  }
+  if (allowed.includes(request.method.toUpperCase())) return null;
+  return problemResponse(
+    {
+      type: '/docs/problems#method-not-allowed',
+      title: 'Method Not Allowed',
+      status: 405,
+      detail: `${pathname} does not take ${request.method}; it takes ${allowed.join(', ')}`,
+      instance: pathname,
+      correlationId,
+    },
+    { allow: allowed.join(', ') },
+  );
+}
