@@ -7,6 +7,7 @@ import { withTenant } from '@/lib/db/tenant';
 import { InvalidState, NotFound } from '@/lib/errors';
 import type { ClaimedJob } from '@/lib/jobs/worker';
 import { PermanentJobFailure } from '@/lib/jobs/worker';
+import { emitPublicEvents } from '@/lib/events-out/emit';
 import { allowedQuoteActions, isQuoteState } from '@/lib/ledger/state-machine';
 import { log } from '@/lib/log';
 import { buildDocumentModel } from './ledger/build-model';
@@ -47,8 +48,8 @@ async function renderAndStore(
 ) {
   const model = buildDocumentModel(snapshot, type, language);
   const rendered = await renderDocument(model);
-  const stored = await withTenant(tenantId, (tx) =>
-    documentStore().save(tx, tenantId, {
+  const stored = await withTenant(tenantId, async (tx) => {
+    const saved = await documentStore().save(tx, tenantId, {
       policyId: snapshot.policy.id,
       type,
       title: rendered.title,
@@ -58,8 +59,19 @@ async function renderAndStore(
       size: rendered.size,
       sha256: rendered.sha256,
       content: rendered.bytes,
-    }),
-  );
+    });
+    // A document stored now is news for consumers (document.ready); its twin found stored is not.
+    // Not an audit event: storing a document changes no quote or policy.
+    if (saved.created) {
+      await emitPublicEvents(tx, {
+        tenantId,
+        policyId: snapshot.policy.id,
+        type: 'document.stored',
+        data: { documentId: saved.metadata.id, documentType: type, policyVersion, title: saved.metadata.title },
+      });
+    }
+    return saved;
+  });
   return { ...stored, bytes: rendered.bytes };
 }
 

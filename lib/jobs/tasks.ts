@@ -2,6 +2,8 @@ import { prisma } from '@/lib/db/client';
 import { EXPIRE_EVERY_MS, EXPIRE_POLICIES_TASK, expirePolicies } from '@/lib/ledger/policies/expire-policies';
 import { generateDocumentsJob } from '@/lib/documents/generate';
 import { GENERATE_DOCUMENTS_TASK } from '@/lib/documents/queue-documents';
+import { deliverWebhooks } from '@/lib/events-out/deliver';
+import { DELIVER_WEBHOOKS_TASK } from '@/lib/events-out/kick';
 import { PREPARE_QUOTE_TASK } from '@/lib/ledger/quotes/create-quote';
 import { ISSUE_POLICY_TASK } from '@/lib/ledger/quotes/issue-quote';
 import { issuePolicy, issuePolicyGaveUp } from '@/lib/ledger/quotes/issue-policy-job';
@@ -28,17 +30,21 @@ export const TASKS: TaskRegistry = {
     },
   },
   [GENERATE_DOCUMENTS_TASK]: { run: generateDocumentsJob },
+  [DELIVER_WEBHOOKS_TASK]: { run: deliverWebhooks },
 };
 
 /**
  * Lanes split the tasks between worker processes. PDF rendering is CPU-bound and slow (about a
  * tenth of a second a page); in its own lane, started at a lower OS priority, it cannot hold up
  * the quick jobs a client is waiting on (rating, issuing) behind a backlog of documents.
+ * Webhook deliveries wait on other people's servers (up to the attempt timeout each): in their
+ * own lane a slow or dead endpoint never takes a slot from issuing or rating either.
  */
 export const LANES = {
   all: Object.keys(TASKS),
-  general: Object.keys(TASKS).filter((task) => task !== GENERATE_DOCUMENTS_TASK),
+  general: Object.keys(TASKS).filter((task) => task !== GENERATE_DOCUMENTS_TASK && task !== DELIVER_WEBHOOKS_TASK),
   documents: [GENERATE_DOCUMENTS_TASK],
+  webhooks: [DELIVER_WEBHOOKS_TASK],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Lane = keyof typeof LANES;
