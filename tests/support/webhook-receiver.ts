@@ -29,7 +29,8 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: Receiver['answer'] = () => 200): Promise<Receiver> {
+/** `delayMs`: each answer waits this long first (a slow endpoint, so that crashes land mid-delivery). */
+export async function startReceiver(answer: Receiver['answer'] = () => 200, options: { delayMs?: number } = {}): Promise<Receiver> {
   const received: Received[] = [];
   const hanging = new Set<import('node:http').ServerResponse>();
   const receiver: Receiver = {
@@ -82,8 +83,12 @@ export async function startReceiver(answer: Receiver['answer'] = () => 200): Pro
       }
       // A redirect points back here, to a path that shows whether it was followed.
       const location = status >= 300 && status < 400 ? { location: `${receiver.url}/followed` } : {};
-      response.writeHead(status, { 'content-type': 'text/plain', ...location });
-      response.end(status >= 300 ? `answer ${status}` : 'ok');
+      const reply = () => {
+        response.writeHead(status, { 'content-type': 'text/plain', ...location });
+        response.end(status >= 300 ? `answer ${status}` : 'ok');
+      };
+      if (options.delayMs) setTimeout(reply, options.delayMs);
+      else reply();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
