@@ -301,6 +301,26 @@ describe('delivery', () => {
     expect((await call(`${HOOKS}/${subscription.id}`, { method: 'PATCH', token: admin, body: { enabled: false } })).status).toBe(200);
   });
 
+  it('an endpoint that keeps failing is disabled and then receives nothing', async () => {
+    // The test stack disables after 5 failures in a row (LEDGER_WEBHOOK_DISABLE_AFTER_HOURS=0).
+    const dead = await receiver(() => 503);
+    const subscription = await subscribe(dead.url, ['quote.created']);
+    await createQuote(broker, 'pet');
+    let read: any;
+    for (let attempt = 0; attempt < 100 && read?.enabled !== false; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      read = (await call(`${HOOKS}/${subscription.id}`, { token: admin })).body;
+    }
+    expect(read).toMatchObject({ enabled: false, disabledReason: 'failing', consecutiveFailures: 5, failingSince: expect.any(String) });
+    expect(dead.received).toHaveLength(5);
+    const [delivery] = await deliveries(subscription.id);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 5, lastStatusCode: 503 });
+    await createQuote(broker, 'pet');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(dead.received).toHaveLength(5);
+    expect(await deliveries(subscription.id)).toHaveLength(1);
+  });
+
   it('a rotated secret signs together with the old one; delete removes the subscription', async () => {
     const target = await receiver();
     const subscription = await subscribe(target.url, ['quote.created']);

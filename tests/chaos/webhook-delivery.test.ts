@@ -10,8 +10,10 @@ import { sleep, startChaosStack } from './stack';
 // SIGKILL the webhook workers (and the general ones that produce the events) again and again
 // while deliveries run: every event is still delivered at least once, every copy of an event
 // carries the same webhook-id and the same signed body, and no delivery is left pending.
-// A short lease lets a dead worker's delivery job run again soon; a slow receiver (150 ms an
-// answer) makes the kills land between a send and its record, which is where duplicates come from.
+// A short lease lets a dead worker's delivery job run again soon. Besides kills at random
+// moments, the receiver itself kills the webhook worker while that worker waits for its answer
+// (every fifth request): a send whose attempt was never recorded, so it is sent again, which is
+// where duplicates come from.
 
 const LEASE_MS = 1_500;
 const QUOTES = 18;
@@ -21,6 +23,18 @@ const TYPES = ['quote.created', 'quote.calculated'];
 
 let stack: RunningStack;
 let receiver: Receiver;
+const alive = (worker: ChildProcess) => worker.exitCode === null && worker.signalCode === null;
+let chaosOn = false;
+let lanes: { general: ChildProcess[]; webhooks: ChildProcess[] };
+let midDeliveryKills = 0;
+
+function killMidDelivery(): void {
+  for (const worker of lanes.webhooks.filter(alive)) {
+    worker.kill('SIGKILL');
+    midDeliveryKills++;
+  }
+  lanes.webhooks.push(stack.startWorker('webhooks'));
+}
 
 beforeAll(async () => {
   stack = await startChaosStack(
@@ -29,14 +43,16 @@ beforeAll(async () => {
     1,
   );
   receiver = await startReceiver(() => 200, { delayMs: 150 });
+  receiver.answer = (index) => {
+    if (chaosOn && index % 5 === 2) killMidDelivery();
+    return 200;
+  };
 }, 180_000);
 
 afterAll(async () => {
   await stack?.stop();
   await receiver?.close();
 });
-
-const alive = (worker: ChildProcess) => worker.exitCode === null && worker.signalCode === null;
 
 describe('worker crashes during webhook deliveries', () => {
   it('every event is delivered at least once; duplicates carry the same webhook-id; nothing stays pending', async () => {
@@ -47,7 +63,8 @@ describe('worker crashes during webhook deliveries', () => {
     const subscription = created.body as { id: string; secret: string };
 
     // The stack starts [general, documents, webhooks]; the kills hit general and webhooks workers.
-    const lanes = { general: [stack.workers[0]!], webhooks: [stack.workers[2]!] };
+    lanes = { general: [stack.workers[0]!], webhooks: [stack.workers[2]!] };
+    chaosOn = true;
     let kills = 0;
     let stopChaos = false;
     const chaos = (async () => {
@@ -75,6 +92,7 @@ describe('worker crashes during webhook deliveries', () => {
     }
     await chaos;
     stopChaos = true;
+    chaosOn = false;
     for (const name of ['general', 'webhooks'] as const) if (lanes[name].filter(alive).length === 0) stack.startWorker(name);
 
     // Everything settles without help once the killing stops.
@@ -95,6 +113,7 @@ describe('worker crashes during webhook deliveries', () => {
       await sleep(250);
     }
     expect(kills).toBeGreaterThan(3);
+    expect(midDeliveryKills).toBeGreaterThan(0);
     expect(open, 'deliveries not delivered after the chaos').toBe(0);
 
     const events = await withDatabase(

@@ -68,6 +68,35 @@ export const deliverySchema = z
   })
   .meta({ id: 'WebhookDelivery', description: 'One event for one subscription, with every attempt' });
 
+export const publicEventSchema = z
+  .object({
+    id: z.uuid().meta({ description: 'The event id; the `webhook-id` of its deliveries' }),
+    type: eventTypeSchema,
+    tenant: z.string().meta({ description: 'The tenant tag' }),
+    occurredAt: z.iso.datetime(),
+    data: z
+      .object({
+        object: z.enum(['quote', 'policy', 'document', 'request']),
+        id: z.string().meta({ description: 'The record’s id (the quote or policy, document or request)' }),
+        number: z.string().nullable().meta({ description: 'Quote number for quote events, else the policy number' }),
+        policy: z
+          .object({
+            id: z.uuid(),
+            product: z.string(),
+            quoteNumber: z.string(),
+            policyNumber: z.string().nullable(),
+            status: z.string(),
+            policyStatus: z.string().nullable(),
+            version: z.number().int(),
+          })
+          .nullable()
+          .meta({ description: 'Snapshot of the quote or policy concerned, at the event' }),
+      })
+      .catchall(z.unknown())
+      .meta({ description: 'Plus the fields of the change listed per type in the README (e.g. `payable`, `version`, `reason`)' }),
+  })
+  .meta({ id: 'PublicEvent', description: 'The body of a webhook delivery and an entry of the event feed' });
+
 export const createWebhookEndpoint = defineEndpoint({
   operationId: 'createWebhook',
   method: 'POST',
@@ -213,7 +242,7 @@ export const eventFeedEndpoint = defineEndpoint({
       description: 'A page of events',
       schema: z
         .object({
-          data: z.array(z.object({ cursor: z.string() }).catchall(z.unknown())),
+          data: z.array(z.object({ cursor: z.string(), ...publicEventSchema.shape })),
           nextCursor: z.string(),
           hasMore: z.boolean(),
         })
