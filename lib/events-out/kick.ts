@@ -12,10 +12,11 @@ export const deliveryJobKey = (subscriptionId: string) => `webhooks:${subscripti
 
 /**
  * Makes the subscription's delivery job due now, in `tx`. A job that is running right now is left
- * alone: before it finishes it locks the subscription row, which waits for this transaction (its
- * new delivery rows hold a key-share lock on that row), and then sees the new deliveries.
+ * alone: before it finishes it locks the subscription row FOR UPDATE, which waits for the key-share
+ * lock taken here (held to commit), and then sees what this transaction made due.
  */
 export async function kickDelivery(tx: Tx, tenantId: string, subscriptionId: string): Promise<void> {
+  await tx.$executeRaw`SELECT 1 FROM "WebhookSubscription" WHERE "id" = ${subscriptionId}::uuid FOR KEY SHARE`;
   await tx.$executeRaw`INSERT INTO "Job" ("task", "payload", "tenantId", "dedupeKey", "runAt", "maxAttempts")
     VALUES (${DELIVER_WEBHOOKS_TASK}, jsonb_build_object('subscriptionId', ${subscriptionId}::text), ${tenantId}::uuid,
       ${deliveryJobKey(subscriptionId)}, now(), ${DELIVERY_JOB_MAX_ATTEMPTS})
