@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/lib/db/client';
 import { buildPayload, type PolicySnapshot } from './payload';
 import { publicTypesOf } from './types';
-import { kickDelivery } from './kick';
 
 // Emission, inside the transaction of the state change (called by recordEvent): the public event
 // row (the feed reads it; its position is set at commit) and, for each enabled subscription that
-// takes the type, a pending delivery and a wake-up of that subscription's delivery job. Either
-// all of it commits with the change or none of it does.
+// takes the type, a pending delivery (which wakes that subscription's delivery job at commit).
+// Either all of it commits with the change or none of it does.
 
 export interface EmitInput {
   tenantId: string;
@@ -56,11 +55,10 @@ export async function emitPublicEvents(tx: Tx, input: EmitInput): Promise<void> 
     const payload = buildPayload({ id, type, tenant, occurredAt, policy, sourceType: input.type, after: input.after, data: input.data });
     await tx.$executeRaw`INSERT INTO "OutboundEvent" ("id", "tenantId", "type", "payload", "occurredAt")
       VALUES (${id}::uuid, ${input.tenantId}::uuid, ${type}, ${JSON.stringify(payload)}::jsonb, ${occurredAt})`;
-    const subscriptions = await tx.$queryRaw<{ id: string }[]>`
+    // Each new delivery wakes its subscription's delivery job at commit (trigger in migration 0006).
+    await tx.$executeRaw`
       INSERT INTO "WebhookDelivery" ("tenantId", "subscriptionId", "eventId")
       SELECT "tenantId", "id", ${id}::uuid FROM "WebhookSubscription"
-      WHERE "tenantId" = ${input.tenantId}::uuid AND "enabled" AND ${type} = ANY("eventTypes")
-      RETURNING "subscriptionId"::text AS "id"`;
-    for (const subscription of subscriptions) await kickDelivery(tx, input.tenantId, subscription.id);
+      WHERE "tenantId" = ${input.tenantId}::uuid AND "enabled" AND ${type} = ANY("eventTypes")`;
   }
 }

@@ -11,7 +11,8 @@ export const DELIVERY_JOB_MAX_ATTEMPTS = 1_000;
 export const deliveryJobKey = (subscriptionId: string) => `webhooks:${subscriptionId}`;
 
 /**
- * Makes the subscription's delivery job due now, in `tx`. A job that is running right now is left
+ * Makes the subscription's delivery job due now, in `tx`, for a redeliver or an enable. (New
+ * deliveries do the same by a commit-time trigger, migration 0006, which must stay in step.) A job that is running right now is left
  * alone: before it finishes it locks the subscription row FOR UPDATE, which waits for the key-share
  * lock taken here (held to commit), and then sees what this transaction made due.
  */

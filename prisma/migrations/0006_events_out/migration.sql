@@ -105,3 +105,24 @@ $$;
 
 CREATE CONSTRAINT TRIGGER outbound_event_position AFTER INSERT ON "OutboundEvent"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_outbound_event_position();
+
+-- A new delivery wakes its subscription's delivery job (lib/events-out/kick.ts), at COMMIT too: the
+-- row lock this takes on the job row is then held only for the commit, after every other lock of
+-- the transaction, and under the same per-tenant lock as above, so two transactions adding
+-- deliveries can never wait for each other's job rows in opposite orders (a deadlock).
+CREATE FUNCTION ledger_webhook_delivery_kick() RETURNS trigger
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path = public
+  AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(727002, hashtext(NEW."tenantId"::text));
+  INSERT INTO "Job" ("task", "payload", "tenantId", "dedupeKey", "runAt", "maxAttempts")
+  VALUES ('deliver-webhooks', jsonb_build_object('subscriptionId', NEW."subscriptionId"::text), NEW."tenantId",
+    'webhooks:' || NEW."subscriptionId"::text, now(), 1000)
+  ON CONFLICT ("dedupeKey") DO UPDATE SET "runAt" = LEAST("Job"."runAt", EXCLUDED."runAt"), "failedAt" = NULL, "attempts" = 0
+  WHERE "Job"."lockedUntil" IS NULL OR "Job"."lockedUntil" < now();
+  RETURN NULL;
+END
+$$;
+
+CREATE CONSTRAINT TRIGGER webhook_delivery_kick AFTER INSERT ON "WebhookDelivery"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_webhook_delivery_kick();
