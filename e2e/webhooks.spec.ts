@@ -47,6 +47,7 @@ test('an admin sees a subscription’s deliveries with their status, redelivers 
 
     // Brokers have no webhooks page.
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/signin/);
     await signIn(page, DEMO_USERS.acmeBroker);
     await expect(page.getByRole('link', { name: 'Webhooks' })).toHaveCount(0);
     await page.goto(`${baseUrl()}/webhooks`);
