@@ -33,7 +33,7 @@ export interface RunningStack {
   workers: ChildProcess[];
   stop(): Promise<void>;
   /** Starts one more worker process (crash tests kill and replace workers). */
-  startWorker(lane?: 'all' | 'general' | 'documents'): ChildProcess;
+  startWorker(lane?: 'all' | 'general' | 'documents' | 'webhooks'): ChildProcess;
   /** Stops and restarts the embedded PostgreSQL on the same port (chaos tests); throws for an external database. */
   restartDatabase(downMs?: number): Promise<void>;
 }
@@ -120,7 +120,7 @@ async function startServices(
     ),
   );
   const workers: ChildProcess[] = [];
-  const startWorker = (lane: 'all' | 'general' | 'documents' = 'all'): ChildProcess => {
+  const startWorker = (lane: 'all' | 'general' | 'documents' | 'webhooks' = 'all'): ChildProcess => {
     const worker = track(
       spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/worker.ts')], {
         env: { ...env, WORKER_LANE: lane },
@@ -132,10 +132,14 @@ async function startServices(
     workers.push(worker);
     return worker;
   };
-  // The general lane beside one low-priority documents worker (see LANES in lib/jobs/tasks.ts).
+  // The general lane beside one low-priority documents worker and one webhooks worker (see LANES
+  // in lib/jobs/tasks.ts).
   const generalWorkers = options.workers ?? 1;
   for (let i = 0; i < generalWorkers; i++) startWorker('general');
-  if (generalWorkers > 0) startWorker('documents');
+  if (generalWorkers > 0) {
+    startWorker('documents');
+    startWorker('webhooks');
+  }
 
   const stop = async () => {
     const children = [app, ...workers].filter((child) => child.exitCode === null && child.signalCode === null);

@@ -12,10 +12,10 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-// WORKER_LANE picks the tasks: all (default), general (everything but PDFs) or documents.
+// WORKER_LANE picks the tasks: all (default), general (everything but PDFs and webhooks), documents or webhooks.
 const lane = process.env.WORKER_LANE ?? 'all';
 if (!isLane(lane)) {
-  console.error(`WORKER_LANE must be all, general or documents, not ${lane}`);
+  console.error(`WORKER_LANE must be all, general, documents or webhooks, not ${lane}`);
   process.exit(1);
 }
 
@@ -57,8 +57,8 @@ await waitForDatabase();
 if (!stopping) {
   worker = await startWorker({
     tasks: tasksOfLane(lane),
-    // The documents lane runs only renders; the schedule is kept by the other lanes.
-    cron: lane === 'documents' ? [] : CRON,
+    // The documents and webhooks lanes run only their own task; the schedule is kept by the others.
+    cron: lane === 'documents' || lane === 'webhooks' ? [] : CRON,
     // Rendering is CPU-bound: two at once overlap one's database work with the other's render.
     concurrency: Number(process.env.WORKER_CONCURRENCY ?? (lane === 'documents' ? 2 : 8)),
     leaseMs: Number(process.env.LEDGER_JOB_LEASE_MS ?? process.env.WORKER_LEASE_MS ?? 30_000),

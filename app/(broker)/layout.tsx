@@ -19,6 +19,7 @@ export default async function BrokerLayout({ children }: { children: ReactNode }
     { href: '/quotes', label: 'Quotes' },
     { href: '/quotes/new', label: 'New quote' },
     ...(decides ? [{ href: '/referrals', label: 'Referrals' }] : []),
+    ...(session.roles.includes('admin') ? [{ href: '/webhooks', label: 'Webhooks' }] : []),
   ];
   return (
     <div className="app" style={style}>

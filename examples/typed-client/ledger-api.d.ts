@@ -81,6 +81,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ledger/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event feed (for consumers that cannot take webhooks)
+         * @description The tenant’s public events (the webhook payloads) in commit order: a page never skips an event that commits later, nor repeats one. Start without `after`, then pass the `nextCursor` of the last page. With `longPolling=true` an empty page is held until an event commits (answering within milliseconds of the commit) or about 25 s pass.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ledger/policies/{id}/data-change": {
         parameters: {
             query?: never;
@@ -601,6 +621,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ledger/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s webhook subscriptions */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe an endpoint to events
+         * @description Events of the listed types are POSTed to `url` as JSON, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature` headers; verify with any Standard Webhooks library and the `secret` answered here). At least once: a 2xx answer within 10 s counts as delivered; anything else is retried with exponential back-off and jitter for a day, and duplicates carry the same `webhook-id`. Order is not guaranteed (a retried event may arrive after a later one): order by the payload’s `occurredAt` or read the event feed. An endpoint that fails for 3 days is disabled. At most 25 subscriptions per tenant (409 beyond).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledger/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook subscription */
+        get: operations["readWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a subscription with its deliveries */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, disable or enable a subscription
+         * @description `enabled: false` stops deliveries (events meanwhile are not queued for it; deliveries already pending wait). `enabled: true` resumes them and resets the failure count.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/ledger/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent deliveries of a subscription with every attempt */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledger/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Whatever its state, the delivery is sent again now (same `webhook-id`), with a fresh day of retries.
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledger/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret
+         * @description From now on deliveries are signed with the new secret and, for 24 hours, also with the old one (two signatures in `webhook-signature`), so the receiver can switch without losing events.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -730,6 +850,46 @@ export interface components {
             title: string;
             /** @enum {string} */
             type: "quote-offer" | "policy-schedule" | "certificate" | "product-information" | "terms-summary" | "invoice" | "endorsement" | "termination-notice";
+        };
+        EventFeedPage: {
+            data: {
+                cursor: string;
+                /** @description Plus the fields of the change listed per type in the README (e.g. `payable`, `version`, `reason`) */
+                data: {
+                    /** @description The record’s id (the quote or policy, document or request) */
+                    id: string;
+                    /** @description Quote number for quote events, else the policy number */
+                    number: string | null;
+                    /** @enum {string} */
+                    object: "quote" | "policy" | "document" | "request";
+                    /** @description Snapshot of the quote or policy concerned, at the event */
+                    policy: {
+                        /** Format: uuid */
+                        id: string;
+                        policyNumber: string | null;
+                        policyStatus: string | null;
+                        product: string;
+                        quoteNumber: string;
+                        status: string;
+                        version: number;
+                    } | null;
+                } & {
+                    [key: string]: unknown;
+                };
+                /**
+                 * Format: uuid
+                 * @description The event id; the `webhook-id` of its deliveries
+                 */
+                id: string;
+                /** Format: date-time */
+                occurredAt: string;
+                /** @description The tenant tag */
+                tenant: string;
+                /** @enum {string} */
+                type: "quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed";
+            }[];
+            hasMore: boolean;
+            nextCursor: string;
         };
         /**
          * Home contents insurance
@@ -1513,6 +1673,57 @@ export interface components {
              */
             product: "travel";
         };
+        /** @description One event for one subscription, with every attempt */
+        WebhookDelivery: {
+            attemptLog: {
+                attempt: number;
+                durationMs: number;
+                error: string | null;
+                /** @description The first KiB of the answer */
+                responseExcerpt: string | null;
+                /** Format: date-time */
+                startedAt: string;
+                statusCode: number | null;
+            }[];
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            deliveredAt: string | null;
+            /**
+             * Format: uuid
+             * @description Also the `webhook-id` header of every attempt
+             */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed";
+            /** Format: uuid */
+            id: string;
+            lastAttemptAt: string | null;
+            lastError: string | null;
+            lastStatusCode: number | null;
+            nextAttemptAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed";
+            /** Format: uuid */
+            subscriptionId: string;
+        };
+        /** @description A webhook endpoint of the tenant and the event types it takes */
+        WebhookSubscription: {
+            consecutiveFailures: number;
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** @description `disabled` by an admin, or `failing`: every attempt failed for LEDGER_WEBHOOK_DISABLE_AFTER_HOURS */
+            disabledReason: ("disabled" | "failing") | null;
+            enabled: boolean;
+            eventTypes: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed")[];
+            failingSince: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            updatedAt: string;
+            url: string;
+        };
     };
     responses: {
         /** @description Missing X-TENANT-ID, malformed JSON or a bad parameter */
@@ -1867,6 +2078,40 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Cursor: the `nextCursor` of the previous page */
+                after?: string;
+                /** @description At most 200; default 100 */
+                limit?: number;
+                /** @description Also accepts 1 and 0; absent means false. */
+                longPolling?: boolean;
+                /** @description Comma-separated event types; default all */
+                types?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventFeedPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -3866,6 +4111,343 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Subscriptions, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookSubscription"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same body within 24 h answers the first answer again (marked `Idempotent-Replayed: true`); with another body 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://crm.example.com/hooks/ledger",
+                 *       "eventTypes": [
+                 *         "policy.issued",
+                 *         "policy.terminated"
+                 *       ],
+                 *       "description": "CRM: new and ended policies"
+                 *     }
+                 */
+                "application/json": {
+                    description?: string;
+                    eventTypes: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed")[];
+                    /**
+                     * Format: uri
+                     * @description http(s) URL the events are POSTed to; private, loopback and link-local addresses are refused
+                     */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Subscribed; the secret is shown this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        consecutiveFailures: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        description: string | null;
+                        /** @description `disabled` by an admin, or `failing`: every attempt failed for LEDGER_WEBHOOK_DISABLE_AFTER_HOURS */
+                        disabledReason: ("disabled" | "failing") | null;
+                        enabled: boolean;
+                        eventTypes: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed")[];
+                        failingSince: string | null;
+                        /** Format: uuid */
+                        id: string;
+                        /** @description Standard Webhooks signing secret (`whsec_…`); shown only here and on rotation */
+                        secret: string;
+                        /** Format: date-time */
+                        updatedAt: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The tenant has the most subscriptions it may have */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The URL names a private, loopback or link-local address, or carries credentials */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    readWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    description?: string | null;
+                    enabled?: boolean;
+                    eventTypes?: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed")[];
+                    /**
+                     * Format: uri
+                     * @description http(s) URL the events are POSTed to; private, loopback and link-local addresses are refused
+                     */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSubscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The URL names a private, loopback or link-local address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description At most 100; default 50 */
+                limit?: number;
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same body within 24 h answers the first answer again (marked `Idempotent-Replayed: true`); with another body 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                deliveryId: string;
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyInProgress"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same body within 24 h answers the first answer again (marked `Idempotent-Replayed: true`); with another body 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        previousSecretValidUntil: string;
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyInProgress"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -28,13 +28,17 @@ export const DEMO_TENANTS: DemoTenant[] = [
     users: [
       { email: 'broker@acme.test', password: 'broker-password', roles: ['broker'], name: 'Ada Broker' },
       { email: 'underwriter@acme.test', password: 'underwriter-password', roles: ['underwriter'], name: 'Uma Underwriter' },
+      { email: 'admin@acme.test', password: 'admin-password', roles: ['admin'], name: 'Alex Admin' },
     ],
   },
   {
     tag: 'globex',
     name: 'Globex Managing General Agency',
     brandColor: '#7c3aed',
-    clients: [{ clientId: 'globex-broker', secret: 'globex-broker-secret', roles: ['broker'], name: 'Globex broker integration' }],
+    clients: [
+      { clientId: 'globex-broker', secret: 'globex-broker-secret', roles: ['broker'], name: 'Globex broker integration' },
+      { clientId: 'globex-admin', secret: 'globex-admin-secret', roles: ['admin'], name: 'Globex administration' },
+    ],
     users: [{ email: 'broker@globex.test', password: 'broker-password', roles: ['broker'], name: 'Gus Broker' }],
   },
 ];

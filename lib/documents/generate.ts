@@ -7,6 +7,7 @@ import { withTenant } from '@/lib/db/tenant';
 import type { Tx } from '@/lib/db/client';
 import type { ClaimedJob } from '@/lib/jobs/worker';
 import { PermanentJobFailure } from '@/lib/jobs/worker';
+import { emitPublicEvents } from '@/lib/events-out/emit';
 import { log } from '@/lib/log';
 import { buildDocumentModel } from './ledger/build-model';
 import { loadSnapshot, type LedgerSnapshot } from './ledger/load';
@@ -60,6 +61,16 @@ export async function renderAndStore(
       sha256: rendered.sha256,
       content: rendered.bytes,
     });
+    // A document stored now is news for consumers (document.ready); its twin found stored is not.
+    // Not an audit event: storing a document changes no quote or policy.
+    if (saved.created) {
+      await emitPublicEvents(tx, {
+        tenantId,
+        policyId: snapshot.policy.id,
+        type: 'document.stored',
+        data: { documentId: saved.metadata.id, documentType: type, policyVersion, title: saved.metadata.title },
+      });
+    }
     await afterSave?.(tx, saved.metadata);
     return saved;
   });

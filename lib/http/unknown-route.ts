@@ -41,6 +41,12 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/ledger/policies/{id}/documents': ['GET'],
   '/api/v1/ledger/customers/policies/{policyId}/custom-view/installments': ['GET'],
   '/api/v1/ledger/documents/{id}': ['GET'],
+  '/api/v1/ledger/webhooks': ['GET', 'POST'],
+  '/api/v1/ledger/webhooks/{id}': ['GET', 'PATCH', 'DELETE'],
+  '/api/v1/ledger/webhooks/{id}/rotate-secret': ['POST'],
+  '/api/v1/ledger/webhooks/{id}/deliveries': ['GET'],
+  '/api/v1/ledger/webhooks/{id}/deliveries/{deliveryId}/redeliver': ['POST'],
+  '/api/v1/ledger/events': ['GET'],
 };
 
 /** next-auth owns everything under this prefix. */

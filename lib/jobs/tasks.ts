@@ -4,6 +4,8 @@ import { generateDocumentsJob } from '@/lib/documents/generate';
 import { RENDER_OFFER_TASK } from '@/lib/documents/offer';
 import { renderOfferJob } from '@/lib/documents/offer-job';
 import { GENERATE_DOCUMENTS_TASK } from '@/lib/documents/queue-documents';
+import { deliverWebhooks } from '@/lib/events-out/deliver';
+import { DELIVER_WEBHOOKS_TASK } from '@/lib/events-out/kick';
 import { PREPARE_QUOTE_TASK } from '@/lib/ledger/quotes/create-quote';
 import { ISSUE_POLICY_TASK } from '@/lib/ledger/quotes/issue-quote';
 import { issuePolicy, issuePolicyGaveUp } from '@/lib/ledger/quotes/issue-policy-job';
@@ -31,6 +33,7 @@ export const TASKS: TaskRegistry = {
   },
   [GENERATE_DOCUMENTS_TASK]: { run: generateDocumentsJob },
   [RENDER_OFFER_TASK]: { run: renderOfferJob },
+  [DELIVER_WEBHOOKS_TASK]: { run: deliverWebhooks },
 };
 
 /** Tasks that render PDFs: only the documents lane (or `all`) runs them. */
@@ -40,11 +43,14 @@ const DOCUMENT_TASKS: readonly string[] = [GENERATE_DOCUMENTS_TASK, RENDER_OFFER
  * Lanes split the tasks between worker processes. PDF rendering is CPU-bound and slow (about a
  * tenth of a second a page); in its own lane, started at a lower OS priority, it cannot hold up
  * the quick jobs a client is waiting on (rating, issuing) behind a backlog of documents.
+ * Webhook deliveries wait on other people's servers (up to the attempt timeout each): in their
+ * own lane a slow or dead endpoint never takes a slot from issuing or rating either.
  */
 export const LANES = {
   all: Object.keys(TASKS),
-  general: Object.keys(TASKS).filter((task) => !DOCUMENT_TASKS.includes(task)),
+  general: Object.keys(TASKS).filter((task) => !DOCUMENT_TASKS.includes(task) && task !== DELIVER_WEBHOOKS_TASK),
   documents: [...DOCUMENT_TASKS],
+  webhooks: [DELIVER_WEBHOOKS_TASK],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Lane = keyof typeof LANES;

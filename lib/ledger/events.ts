@@ -1,7 +1,9 @@
 import type { Tx } from '@/lib/db/client';
+import { emitPublicEvents } from '@/lib/events-out/emit';
 
 // The append-only audit log: every state change writes one event in its own transaction.
-// It feeds quote:changes, withNotifications and (later) webhooks.
+// It feeds quote:changes, withNotifications, and the public events (webhooks and the event feed,
+// lib/events-out), which are written here in the same transaction.
 
 export interface EventInput {
   tenantId: string;
@@ -25,6 +27,7 @@ export async function recordEvent(tx: Tx, event: EventInput): Promise<void> {
       data: toJson(event.data),
     },
   });
+  await emitPublicEvents(tx, event);
 }
 
 function toJson(value: unknown): object | undefined {

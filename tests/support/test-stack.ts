@@ -20,7 +20,16 @@ export async function startTestStack(
     seedDemo: true,
     workers: options.workers ?? 1,
     logFile: path.join(process.cwd(), 'test-results', options.logName ?? 'stack.log'),
-    env: options.env,
+    // Webhook tests deliver to receivers on loopback, and wait for retries in seconds, not days.
+    env: {
+      LEDGER_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8,::1/128',
+      LEDGER_WEBHOOK_BACKOFF_BASE_MS: '300',
+      LEDGER_WEBHOOK_TIMEOUT_MS: '3000',
+      // Disabled after 5 failures in a row, however short the failing.
+      LEDGER_WEBHOOK_DISABLE_AFTER_HOURS: '0',
+      LEDGER_WEBHOOK_DISABLE_AFTER_FAILURES: '5',
+      ...options.env,
+    },
     say: (line) => process.stderr.write(`[stack] ${line}\n`),
   });
 }

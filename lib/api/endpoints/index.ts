@@ -28,6 +28,7 @@ import {
   updateQuoteEndpoint,
 } from './quotes';
 import { getRequestEndpoint } from './requests';
+import { WEBHOOK_ENDPOINTS } from './webhooks';
 
 // Every ledger endpoint, for the OpenAPI document. A route without an entry here is a bug.
 export const ALL_ENDPOINTS: Endpoint[] = [
@@ -59,4 +60,5 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   generateOfferEndpoint,
   listDocumentsEndpoint,
   downloadDocumentEndpoint,
+  ...WEBHOOK_ENDPOINTS,
 ] as Endpoint[];

@@ -1,0 +1,56 @@
+import { withTenant } from '@/lib/db/tenant';
+import { LONG_POLL_TIMEOUT_MS, waitFor } from '@/lib/jobs/wait';
+
+// The pull feed: a tenant's public events in commit order (the position set at commit, see
+// migration 0008), paged by an opaque cursor. A long poll waits for the next commit of an event
+// (NOTIFY "events:<tenant>" from the same trigger).
+
+export const FEED_PAGE_MAX = 200;
+
+export interface FeedPage {
+  data: (Record<string, unknown> & { cursor: string })[];
+  nextCursor: string;
+  hasMore: boolean;
+}
+
+export interface FeedQuery {
+  after: bigint;
+  types: string[] | null;
+  limit: number;
+}
+
+export async function readFeed(tenantId: string, query: FeedQuery): Promise<FeedPage> {
+  const limit = Math.min(Math.max(query.limit, 1), FEED_PAGE_MAX);
+  const rows = await withTenant(tenantId, (tx) =>
+    query.types
+      ? tx.$queryRaw<{ position: bigint; payload: Record<string, unknown> }[]>`
+          SELECT "position", "payload" FROM "OutboundEvent"
+          WHERE "tenantId" = ${tenantId}::uuid AND "position" > ${query.after} AND "type" = ANY(${query.types}::text[])
+          ORDER BY "position" LIMIT ${limit + 1}`
+      : tx.$queryRaw<{ position: bigint; payload: Record<string, unknown> }[]>`
+          SELECT "position", "payload" FROM "OutboundEvent"
+          WHERE "tenantId" = ${tenantId}::uuid AND "position" > ${query.after}
+          ORDER BY "position" LIMIT ${limit + 1}`,
+  );
+  const page = rows.slice(0, limit);
+  return {
+    data: page.map((row) => ({ cursor: String(row.position), ...row.payload })),
+    nextCursor: String(page.at(-1)?.position ?? query.after),
+    hasMore: rows.length > limit,
+  };
+}
+
+/** Answers as soon as there is at least one event after the cursor, or with an empty page after about 25 s. */
+export async function waitForFeed(tenantId: string, tenantTag: string, query: FeedQuery, signal?: AbortSignal): Promise<FeedPage> {
+  const page = await waitFor(
+    `events:${tenantId}`,
+    async () => {
+      const current = await readFeed(tenantId, query);
+      return current.data.length > 0 ? current : null;
+    },
+    LONG_POLL_TIMEOUT_MS,
+    signal,
+    tenantTag,
+  );
+  return page ?? { data: [], nextCursor: String(query.after), hasMore: false };
+}
