@@ -183,3 +183,52 @@ describe('travel tables', () => {
     ]);
   });
 });
+
+describe('bundled lists', () => {
+  it('flood risk: every high district and every medium area', () => {
+    const high = 'CA1 CA2 CA3 DN14 DN15 GL19 GL20 HU1 HU2 HU3 HU9 LA9 PE12 PE13 PE14 TA7 TA9 TA10 WR2 YO1 YO8 YO23 SY1 SY3'.split(' ');
+    for (const district of high) expect(home.floodRiskOf(district.replace(/\d+$/, ''), district), district).toBe('high');
+    const medium = 'CA DN GL HU LN PE TA YO WR SY LA'.split(' ');
+    for (const area of medium) expect(home.floodRiskOf(area, `${area}99`), area).toBe('medium');
+  });
+
+  it('breeds: every listed dog and cat breed in its group, written any way', () => {
+    const dogs: Record<number, string> = {
+      1: 'crossbreed|mixed breed|mongrel|border collie|jack russell terrier|jack russell|whippet|greyhound|beagle|miniature schnauzer|shih tzu|west highland white terrier|border terrier|lurcher',
+      2: 'labrador retriever|labrador|golden retriever|cocker spaniel|springer spaniel|english springer spaniel|poodle|cockapoo|labradoodle|dachshund|yorkshire terrier|staffordshire bull terrier|chihuahua|siberian husky|shetland sheepdog|boxer',
+      3: 'german shepherd|rottweiler|dobermann|doberman|bernese mountain dog|newfoundland|rhodesian ridgeback|shar pei|akita|weimaraner|basset hound|boston terrier',
+      4: 'french bulldog|english bulldog|bulldog|british bulldog|pug|cavalier king charles spaniel|great dane|saint bernard|st bernard|mastiff|irish wolfhound|dogue de bordeaux',
+    };
+    const cats: Record<number, string> = {
+      1: 'domestic shorthair|domestic longhair|moggy|crossbreed|mixed breed',
+      2: 'siamese|bengal|ragdoll|british shorthair|maine coon|burmese|norwegian forest cat|russian blue|abyssinian',
+      3: 'persian|exotic shorthair|sphynx|devon rex|cornish rex|himalayan',
+      4: 'scottish fold|munchkin',
+    };
+    for (const [species, groups] of [
+      ['dog', dogs],
+      ['cat', cats],
+    ] as const) {
+      for (const [group, breeds] of Object.entries(groups)) {
+        for (const breed of breeds.split('|')) {
+          expect(pet.breedGroupOf(species, breed), `${species} ${breed}`).toEqual({ breed, group: Number(group), known: true });
+        }
+      }
+      expect(pet.BREED_GROUPS[species].size).toBe(Object.values(groups).join('|').split('|').length);
+    }
+    expect(pet.breedGroupOf('dog', '  Cavalier King-Charles  Spaniel ')).toEqual({
+      breed: 'cavalier king charles spaniel',
+      group: 4,
+      known: true,
+    });
+    expect(pet.breedGroupOf('dog', 'St. Bernard')).toEqual({ breed: 'st bernard', group: 4, known: true });
+    expect(pet.breedGroupOf('cat', 'Devon_Rex')).toEqual({ breed: 'devon rex', group: 3, known: true });
+    expect(pet.breedGroupOf('cat', 'labrador')).toEqual({ breed: 'labrador', group: 2, known: false });
+  });
+
+  it('zones: the number of postcode areas in each zone', () => {
+    const counts: Record<string, number> = {};
+    for (const zone of home.ZONE_BY_AREA.values()) counts[zone] = (counts[zone] ?? 0) + 1;
+    expect(counts).toEqual({ E: 11, D: 30, C: 55, B: 17, A: 8 });
+  });
+});
