@@ -11,6 +11,8 @@ const config = [
       '.data/**',
       'test-results/**',
       'playwright-report/**',
+      'reports/**',
+      '.stryker-tmp/**',
       'next-env.d.ts',
     ],
   },

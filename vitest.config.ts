@@ -3,12 +3,21 @@ import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// Three projects: `unit` (pure domain, no database), `api` (real HTTP against a real
-// PostgreSQL; the global setup starts the whole stack unless LEDGER_BASE_URL points at one) and
-// `chaos` (crashes, restarts and limits, each file on a stack of its own).
+// One fast-check seed for the run, from LEDGER_FC_SEED or random, handed to every test process
+// (tests/support/fast-check-seed.ts) and printed once so that a failed run can be repeated exactly.
+// Kept in the environment: processes that load this file again inherit it.
+process.env.LEDGER_FC_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+const fastCheckSeed = process.env.LEDGER_FC_SEED;
+if (process.env.LEDGER_FC_SEED_SHOWN === undefined) {
+  process.env.LEDGER_FC_SEED_SHOWN = '1';
+  console.info(`fast-check seed ${fastCheckSeed} (repeat with LEDGER_FC_SEED=${fastCheckSeed})`);
+}
+
 export default defineConfig({
   resolve: { alias: { '@': root } },
   test: {
+    env: { LEDGER_FC_SEED: fastCheckSeed },
+    setupFiles: ['tests/support/fast-check-seed.ts'],
     projects: [
       {
         extends: true,

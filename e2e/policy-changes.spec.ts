@@ -27,6 +27,10 @@ test('a mid-term adjustment is priced by a dry run, then confirmed as version 2'
   await page.getByRole('button', { name: 'Price the change' }).click();
   const preview = page.getByTestId('mta-preview');
   await expect(preview).toContainText('Additional premium');
+  // Effective from inception (the form's default for a policy not yet started), so the whole
+  // difference: 60,000 × 0.45 % = 270.00 × 1.2 = 324.00 × 1.05 = 340.20 × 0.95 = 323.19 × 0.95 =
+  // 307.03 × 0.92 = 282.47 net, less 188.31 = 94.16; tax 12 % = 11.30; payable 105.46.
+  await expect(preview).toContainText('£105.46');
   await expectAccessible(page);
   await preview.getByRole('button', { name: 'Confirm adjustment' }).click();
   await expect(page.getByTestId('version-shown')).toContainText('2 of 2');
@@ -88,7 +92,12 @@ test('a policy is terminated pro-rata after previewing the refund', async ({ pag
   await page.getByRole('button', { name: 'Terminate' }).click();
   await page.getByLabel('Reason').fill('Pet rehomed');
   await page.getByRole('button', { name: 'Preview the refund' }).click();
-  await expect(page.getByTestId('termination-preview')).toContainText('Return premium');
+  const preview = page.getByTestId('termination-preview');
+  await expect(preview).toContainText('Return premium');
+  // From inception (the default before cover starts) pro-rata returns the whole pet example net
+  // 365.04 and its tax 43.80 (12 %): 408.84; the fee of 25.00 is kept.
+  await expect(preview).toContainText('Return premium £408.84');
+  await expect(preview).toContainText('fees kept £25.00');
   await page.getByRole('button', { name: 'Confirm termination' }).click();
   await expect(page.getByTestId('policy-status')).toHaveText('Terminated');
   await expect(page.getByRole('button', { name: 'Mid-term adjustment' })).toHaveCount(0);

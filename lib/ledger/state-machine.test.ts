@@ -1,71 +1,128 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidState } from '@/lib/errors';
+import { POLICY_RULES, QUOTE_RULES, type ExpectedPolicyState, type ExpectedQuoteState } from '@/tests/support/lifecycle-rules';
 import {
   POLICY_ACTIONS,
+  POLICY_LINK_KEYS,
   POLICY_STATES,
-  POLICY_TRANSITIONS,
+  QUOTE_ACTION_KEYS,
   QUOTE_ACTIONS,
   QUOTE_STATES,
-  QUOTE_TRANSITIONS,
   allowedPolicyActions,
   allowedQuoteActions,
+  isPolicyState,
+  isQuoteState,
   nextPolicyState,
   nextQuoteState,
 } from './state-machine';
 
-describe('quote transitions', () => {
-  for (const state of QUOTE_STATES) {
-    for (const action of QUOTE_ACTIONS) {
-      const next = QUOTE_TRANSITIONS[action][state];
-      it(`${action} from ${state} ${next === undefined ? 'is refused' : `leads to ${next}`}`, () => {
-        if (next === undefined) {
-          try {
-            nextQuoteState(state, action);
-            expect.unreachable('the transition should be refused');
-          } catch (error) {
-            expect(error).toBeInstanceOf(InvalidState);
-            expect((error as InvalidState).currentState).toBe(state);
-            expect((error as InvalidState).allowedActions).toEqual(allowedQuoteActions(state));
-          }
-        } else {
-          expect(nextQuoteState(state, action)).toBe(next === 'same' ? state : next);
+// The implementation against the rules written out by hand in tests/support/lifecycle-rules.ts
+// (spec §3, API-CONTRACT §3): every state × action, the allowed lists and the refusals.
+
+const ALL_QUOTE_ACTIONS = [
+  'update',
+  'calculate',
+  'refer',
+  'approve-referral',
+  'reject-referral',
+  'decline',
+  'bind',
+  'issue',
+  'copy',
+  'download',
+];
+const ALL_POLICY_ACTIONS = ['mta', 'data-change', 'terminate', 'renew', 'expire'];
+
+describe('quote lifecycle', () => {
+  it('knows exactly the states and actions of the contract', () => {
+    expect([...QUOTE_STATES].sort()).toEqual(Object.keys(QUOTE_RULES).sort());
+    expect([...QUOTE_ACTIONS].sort()).toEqual([...ALL_QUOTE_ACTIONS].sort());
+  });
+
+  for (const state of Object.keys(QUOTE_RULES) as ExpectedQuoteState[]) {
+    const rules = QUOTE_RULES[state];
+    it(`from ${state}: ${Object.keys(rules).join(', ')} allowed, the rest refused with 409 details`, () => {
+      expect([...allowedQuoteActions(state)].sort()).toEqual(Object.keys(rules).sort());
+      for (const action of QUOTE_ACTIONS) {
+        const expected = rules[action];
+        if (expected !== undefined) {
+          expect(nextQuoteState(state, action), `${action} from ${state}`).toBe(expected);
+          continue;
         }
-      });
-    }
+        let refusal: unknown;
+        try {
+          nextQuoteState(state, action);
+        } catch (error) {
+          refusal = error;
+        }
+        expect(refusal, `${action} from ${state} should be refused`).toBeInstanceOf(InvalidState);
+        const invalid = refusal as InvalidState;
+        expect(invalid.message).toBe(`Cannot ${action} a quote in state ${state}`);
+        expect(invalid.currentState).toBe(state);
+        expect([...invalid.allowedActions].sort()).toEqual(Object.keys(rules).sort());
+      }
+    });
   }
 
-  it('decline and rejection are final: nothing but copy leaves them', () => {
-    expect(allowedQuoteActions('declined')).toEqual(['copy']);
-    expect(allowedQuoteActions('referral-rejected')).toEqual(['copy']);
+  it('announces the spec’s action keys', () => {
+    expect(QUOTE_ACTION_KEYS).toEqual({
+      download: 'quote:download',
+      update: 'quote:update',
+      copy: 'quote:copy',
+      calculate: 'quote:calculate',
+      issue: 'quote:issue',
+    });
   });
 
-  it('only a calculated quote can be bound, only a bound one issued', () => {
-    expect(QUOTE_STATES.filter((state) => QUOTE_TRANSITIONS.bind[state])).toEqual(['calculated']);
-    expect(QUOTE_STATES.filter((state) => QUOTE_TRANSITIONS.issue[state])).toEqual(['bound']);
-  });
-
-  it('every state names only known states as next', () => {
-    for (const action of QUOTE_ACTIONS) {
-      for (const next of Object.values(QUOTE_TRANSITIONS[action])) {
-        expect(next === 'same' || (QUOTE_STATES as readonly string[]).includes(next!)).toBe(true);
-      }
-    }
+  it('recognises quote states by name', () => {
+    expect(isQuoteState('bound')).toBe(true);
+    expect(isQuoteState('active')).toBe(false);
+    expect(isQuoteState('')).toBe(false);
   });
 });
 
-describe('policy transitions', () => {
-  for (const state of POLICY_STATES) {
-    for (const action of POLICY_ACTIONS) {
-      const next = POLICY_TRANSITIONS[action][state];
-      it(`${action} from ${state} ${next === undefined ? 'is refused' : `leads to ${next}`}`, () => {
-        if (next === undefined) expect(() => nextPolicyState(state, action)).toThrow(InvalidState);
-        else expect(nextPolicyState(state, action)).toBe(next === 'same' ? state : next);
-      });
-    }
+describe('policy lifecycle', () => {
+  it('knows exactly the states and actions of the contract', () => {
+    expect([...POLICY_STATES].sort()).toEqual(Object.keys(POLICY_RULES).sort());
+    expect([...POLICY_ACTIONS].sort()).toEqual([...ALL_POLICY_ACTIONS].sort());
+  });
+
+  for (const state of Object.keys(POLICY_RULES) as ExpectedPolicyState[]) {
+    const rules = POLICY_RULES[state];
+    it(`from ${state}: ${Object.keys(rules).join(', ') || 'nothing'} allowed`, () => {
+      expect([...allowedPolicyActions(state)].sort()).toEqual(Object.keys(rules).sort());
+      for (const action of POLICY_ACTIONS) {
+        const expected = rules[action];
+        if (expected !== undefined) {
+          expect(nextPolicyState(state, action), `${action} from ${state}`).toBe(expected);
+          continue;
+        }
+        let refusal: unknown;
+        try {
+          nextPolicyState(state, action);
+        } catch (error) {
+          refusal = error;
+        }
+        expect(refusal, `${action} from ${state} should be refused`).toBeInstanceOf(InvalidState);
+        const invalid = refusal as InvalidState;
+        expect(invalid.message).toBe(`Cannot ${action} a policy in state ${state}`);
+        expect(invalid.currentState).toBe(state);
+        expect([...invalid.allowedActions].sort()).toEqual(Object.keys(rules).sort());
+      }
+    });
   }
 
-  it('terminated and expired policies allow nothing', () => {
-    expect(allowedPolicyActions('terminated')).toEqual([]);
-    expect(allowedPolicyActions('expired')).toEqual([]);
+  it('announces the spec’s link keys', () => {
+    expect(POLICY_LINK_KEYS).toEqual({
+      mta: 'policy:mta',
+      terminate: 'policy:terminate',
+      'data-change': 'policy:data-change',
+      renew: 'policy:renew',
+    });
+  });
+
+  it('recognises policy states by name', () => {
+    expect(isPolicyState('terminated')).toBe(true);
+    expect(isPolicyState('issued')).toBe(false);
   });
 });

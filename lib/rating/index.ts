@@ -7,15 +7,6 @@ export {
   splitAmount,
   type BuildInstalmentsInput,
 } from '@/lib/rating/instalments';
-export {
-  proRataAdjustment,
-  terminationRefund,
-  type ProRataAdjustment,
-  type ProRataAdjustmentInput,
-  type TerminationRefund,
-  type TerminationRefundInput,
-  type TerminationType,
-} from '@/lib/rating/adjustments';
 export { IPT_RATES, taxOn, taxRateOf, type TaxCountry } from '@/lib/rating/tax';
 export { splitCommission, type CommissionSplit } from '@/lib/rating/commission';
 export type { CalculationData, CalculationResult, Instalment, PaymentPlan, PremiumField, Referral } from '@/lib/rating/types';

@@ -268,9 +268,20 @@ describe('mass assignment', () => {
       meta: { status: 'issued' },
       policy: { ...example.policy, status: 'issued', tenantId: globex, premium: 1, policyNumber: 'ACME-HOME-2026-424242' },
     };
+    const policies = async () =>
+      withDatabase(async (client) =>
+        Number((await client.query(`SELECT count(*) FROM "Policy" WHERE "tenantId" = $1`, [acmeId])).rows[0].count),
+      );
+    const before = await policies();
     const result = await call('/api/v1/ledger/sales/policies/create', { token: broker, body: payload });
     expect([200, 400, 422]).toContain(result.status);
-    if (result.status === 200) {
+    if (result.status !== 200) {
+      // Refused: a problem answer, and nothing was created.
+      expect(result.headers.get('content-type')).toContain('application/problem+json');
+      expect(result.body.status).toBe(result.status);
+      expect(await policies()).toBe(before);
+    } else {
+      expect(await policies()).toBe(before + 1);
       const row = await withDatabase(
         async (client) =>
           (

@@ -446,13 +446,29 @@ describe('copy and changes', () => {
   });
 
   it('lists quotes newest first with search and status filter', async () => {
-    const id = await createQuote(broker, 'home', (payload) => {
-      payload.customer.lastName = 'Zebedee-Unique';
-    });
-    const found = await call(`${BASE}?search=zebedee`, { token: broker });
+    // Letters only (a name), unique per run: the digits of the clock spelled a–j.
+    const tag = `Zebedee-${[...String(Date.now())].map((digit) => String.fromCharCode(97 + Number(digit))).join('')}`;
+    const named = (payload: Record<string, any>) => {
+      payload.customer.lastName = tag;
+    };
+    const older = await createQuote(broker, 'home', named);
+    const newer = await createQuote(broker, 'home', named);
+    const found = await call(`${BASE}?search=${tag.toLowerCase()}`, { token: broker });
     expect(found.status).toBe(200);
-    expect(found.body.data.map((row: any) => row.id)).toContain(id);
+    expect(found.body.data.map((row: any) => row.id)).toEqual([newer, older]);
+    const all = await call(`${BASE}?pageSize=20`, { token: broker });
+    expect(all.status).toBe(200);
+    const created = all.body.data.map((row: any) => row.createdAt as string);
+    expect(created.length).toBeGreaterThan(1);
+    expect(created).toEqual([...created].sort().reverse());
+    const declined = await calculatedQuote(broker, 'travel');
+    expect(
+      (await call(`${BASE}/${declined}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: '2026-11-22' }] })).status,
+    ).toBe(204);
     const page = await call(`${BASE}?pageSize=5&status=declined`, { token: broker });
+    expect(page.status).toBe(200);
+    expect(page.body.data.length).toBeGreaterThan(0);
+    expect(page.body.data[0].id).toBe(declined);
     expect(page.body.data.every((row: any) => row.status === 'declined')).toBe(true);
     expect((await call(`${BASE}?status=nonsense`, { token: broker })).status).toBe(400);
   });

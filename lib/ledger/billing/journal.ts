@@ -1,24 +1,10 @@
 import type { Tx } from '@/lib/db/client';
-import { type MoneyInput, ZERO, money, roundMoney } from '@/lib/money';
+import { balancedLines, type JournalLineInput } from './journal-lines';
 
-// Double entry (DOMAIN.md §10): every money movement is one entry whose lines balance.
+// Double entry (DOMAIN.md §10): every money movement is one entry whose lines balance. The lines
+// and the balance rule are in journal-lines.ts; this writes them.
 
-export const ACCOUNTS = {
-  receivable: 'policyholder-receivable',
-  insurer: 'insurer-payable',
-  broker: 'broker-commission-payable',
-  mga: 'mga-commission-income',
-  tax: 'tax-payable',
-  fees: 'fee-income',
-} as const;
-
-export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
-
-export interface JournalLineInput {
-  account: Account;
-  debit?: MoneyInput;
-  credit?: MoneyInput;
-}
+export { ACCOUNTS, premiumLines, UnbalancedJournalEntry, type Account, type JournalLineInput, type PremiumParts } from './journal-lines';
 
 export interface JournalEntryInput {
   tenantId: string;
@@ -29,21 +15,9 @@ export interface JournalEntryInput {
   lines: JournalLineInput[];
 }
 
-export class UnbalancedJournalEntry extends Error {
-  constructor(debits: string, credits: string) {
-    super(`Journal entry does not balance: debits ${debits}, credits ${credits}`);
-    this.name = 'UnbalancedJournalEntry';
-  }
-}
-
 /** Writes the entry and its non-zero lines; refuses (and so rolls back the caller) when they do not balance. */
 export async function postJournalEntry(tx: Tx, entry: JournalEntryInput): Promise<string> {
-  const lines = entry.lines
-    .map((line) => ({ account: line.account, debit: roundMoney(line.debit ?? 0), credit: roundMoney(line.credit ?? 0) }))
-    .filter((line) => !line.debit.isZero() || !line.credit.isZero());
-  const debits = lines.reduce((sum, line) => sum.plus(line.debit), ZERO);
-  const credits = lines.reduce((sum, line) => sum.plus(line.credit), ZERO);
-  if (!debits.equals(credits)) throw new UnbalancedJournalEntry(debits.toFixed(2), credits.toFixed(2));
+  const lines = balancedLines(entry.lines);
   const created = await tx.journalEntry.create({
     data: {
       tenantId: entry.tenantId,
@@ -65,31 +39,4 @@ export async function postJournalEntry(tx: Tx, entry: JournalEntryInput): Promis
     })),
   });
   return created.id;
-}
-
-/** The parts of a premium as they are booked; `sign` -1 books a return (credit note). */
-export interface PremiumParts {
-  payable: MoneyInput;
-  insurerNet: MoneyInput;
-  brokerCommission: MoneyInput;
-  mgaCommission: MoneyInput;
-  tax: MoneyInput;
-  fees: MoneyInput;
-}
-
-/** Receivable against insurer, commissions, tax and fees; a return premium posts the same lines reversed. */
-export function premiumLines(parts: PremiumParts, sign: 1 | -1 = 1): JournalLineInput[] {
-  const side = (account: Account, amount: MoneyInput, receivableSide: boolean): JournalLineInput => {
-    const value = money(amount);
-    const debitSide = receivableSide === (sign === 1);
-    return debitSide ? { account, debit: value } : { account, credit: value };
-  };
-  return [
-    side(ACCOUNTS.receivable, parts.payable, true),
-    side(ACCOUNTS.insurer, parts.insurerNet, false),
-    side(ACCOUNTS.broker, parts.brokerCommission, false),
-    side(ACCOUNTS.mga, parts.mgaCommission, false),
-    side(ACCOUNTS.tax, parts.tax, false),
-    side(ACCOUNTS.fees, parts.fees, false),
-  ];
 }

@@ -19,14 +19,65 @@ describe('re-spreading open instalments', () => {
     ]);
   });
 
+  it('an instalment due on the effective date takes part in the re-spread', () => {
+    const plan = respreadInstalments(open, money('10.01'), '2026-02-01', '2026-02-01');
+    expect(plan.cancel).toEqual(['b', 'c']);
+    expect(plan.create.map((entry) => [entry.dueDate, entry.amount.toFixed(2)])).toEqual([
+      ['2026-02-01', '80.01'],
+      ['2026-03-01', '80.00'],
+    ]);
+  });
+
+  it('a return that exactly clears the later instalments cancels them and creates nothing', () => {
+    const plan = respreadInstalments(open, money('-150'), '2026-01-15', '2026-01-15');
+    expect(plan).toEqual({ cancel: ['b', 'c'], create: [] });
+    const everything = respreadInstalments(open, money('-250'), '2026-03-15', '2026-03-15');
+    expect(everything).toEqual({ cancel: ['a', 'b', 'c'], create: [] });
+  });
+
+  it('sorts the open instalments by due date before choosing', () => {
+    const shuffled = [open[2]!, open[0]!, open[1]!];
+    const plan = respreadInstalments(shuffled, money('-30.00'), '2026-01-15', '2026-01-15');
+    expect(plan.cancel).toEqual(['b', 'c']);
+    expect(plan.create.map((entry) => [entry.dueDate, entry.amount.toFixed(2)])).toEqual([
+      ['2026-02-01', '60.00'],
+      ['2026-03-01', '60.00'],
+    ]);
+  });
+
   it('takes every open instalment when a return exceeds the later ones, and keeps the sum exact', () => {
     const plan = respreadInstalments(open, money('-200'), '2026-02-15', '2026-02-15');
     expect(plan.cancel).toEqual(['a', 'b', 'c']);
+    // 250 open − 200 = 50.00 over three dates: 16.66 × 3 = 49.98, the 0.02 left on the first
+    expect(plan.create.map((entry) => [entry.dueDate, entry.amount.toFixed(2)])).toEqual([
+      ['2026-01-01', '16.68'],
+      ['2026-02-01', '16.66'],
+      ['2026-03-01', '16.66'],
+    ]);
     expect(sumMoney(plan.create.map((entry) => entry.amount)).toFixed(2)).toBe('50.00');
   });
 
   it('a return larger than everything open is one amount owed back; nothing open gets a new instalment', () => {
-    expect(respreadInstalments(open, money('-300'), '2026-01-01', '2026-01-01').create.map((e) => e.amount.toFixed(2))).toEqual(['-50.00']);
+    const owed = respreadInstalments(open, money('-300'), '2026-01-01', '2026-01-01');
+    expect(owed.cancel).toEqual(['a', 'b', 'c']);
+    expect(owed.create.map((e) => [e.dueDate, e.amount.toFixed(2)])).toEqual([['2026-01-01', '-50.00']]);
+    // no later instalment: the earlier ones take the return, the credit dated on the first of them
+    const late = respreadInstalments(open, money('-300'), '2026-03-15', '2026-03-20');
+    expect(late.cancel).toEqual(['a', 'b', 'c']);
+    expect(late.create.map((e) => [e.dueDate, e.amount.toFixed(2)])).toEqual([['2026-01-01', '-50.00']]);
+    // an additional premium after the last due date re-spreads every open instalment:
+    // 250.00 + 3.00 = 253.00 ÷ 3 = 84.333 → 84.33 each, the 0.01 left on the first
+    const after = respreadInstalments(open, money('3.00'), '2026-03-15', '2026-03-20');
+    expect(after.cancel).toEqual(['a', 'b', 'c']);
+    expect(after.create.map((e) => [e.dueDate, e.amount.toFixed(2)])).toEqual([
+      ['2026-01-01', '84.34'],
+      ['2026-02-01', '84.33'],
+      ['2026-03-01', '84.33'],
+    ]);
+    expect(respreadInstalments([], money('-12.00'), '2026-05-01', '2026-06-01')).toEqual({
+      cancel: [],
+      create: [{ dueDate: '2026-06-01', amount: money('-12.00') }],
+    });
     expect(respreadInstalments([], money('12.00'), '2026-05-01', '2026-06-01').create).toEqual([
       { dueDate: '2026-06-01', amount: money('12.00') },
     ]);
@@ -46,9 +97,39 @@ describe('renewal eligibility', () => {
     expect(renewalEligibility({ ...facts, today: '2026-12-01', policyStatus: 'terminated' }).block).toBe('not-active');
   });
 
+  it('says when the window opens and closes', () => {
+    expect(renewalEligibility({ ...facts, today: '2026-06-01' })).toEqual({
+      eligible: false,
+      block: 'window-not-open',
+      opensOn: '2026-11-02',
+      closesOn: '2026-12-31',
+    });
+    expect(renewalEligibility({ ...facts, windowDays: 30, today: '2026-12-02' })).toEqual({
+      eligible: true,
+      block: null,
+      opensOn: '2026-12-02',
+      closesOn: '2026-12-31',
+    });
+    expect(renewalEligibility({ ...facts, windowDays: 30, today: '2026-12-01' }).block).toBe('window-not-open');
+    expect(renewalEligibility({ ...facts, today: '2027-03-01' }).block).toBe('expired');
+  });
+
+  it('names the first reason that blocks: not active, then renewed, then in progress, then the dates', () => {
+    const all = { ...facts, policyStatus: 'expired', renewedById: 'x', openRenewalQuoteId: 'q', today: '2027-03-01' };
+    expect(renewalEligibility(all).block).toBe('not-active');
+    expect(renewalEligibility({ ...all, policyStatus: 'active' }).block).toBe('already-renewed');
+    expect(renewalEligibility({ ...all, policyStatus: 'active', renewedById: null }).block).toBe('renewal-in-progress');
+    expect(renewalEligibility({ ...all, policyStatus: 'active', renewedById: null, openRenewalQuoteId: null }).block).toBe('expired');
+  });
+
   it('moves the term by one term: whole months stay whole months, other terms keep their days', () => {
     expect(nextTerm('2026-01-01', '2027-01-01')).toEqual({ dateInception: '2027-01-01', dateExpiry: '2028-01-01' });
     expect(nextTerm('2028-02-29', '2029-02-28')).toEqual({ dateInception: '2029-02-28', dateExpiry: '2030-02-28' });
     expect(nextTerm('2026-07-01', '2026-07-15')).toEqual({ dateInception: '2026-07-15', dateExpiry: '2026-07-29' });
+    expect(nextTerm('2026-01-31', '2026-07-31')).toEqual({ dateInception: '2026-07-31', dateExpiry: '2027-01-31' });
+    // a month and a day is not whole months: it keeps its 32 days
+    expect(nextTerm('2026-01-01', '2026-02-02')).toEqual({ dateInception: '2026-02-02', dateExpiry: '2026-03-06' });
+    expect(() => nextTerm('2026-13-01', '2027-01-01')).toThrow('Not calendar dates: 2026-13-01, 2027-01-01');
+    expect(() => nextTerm('2026-01-01', 'soon')).toThrow(RangeError);
   });
 });

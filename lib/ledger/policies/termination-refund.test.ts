@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { money } from '@/lib/money';
 import { addDays } from '@/lib/rating/dates';
 import { partsFromNet, type PremiumAmounts } from './premium-parts';
-import { inCoolingOff, shortRateBand, terminationRefund, TERMINATION_TYPES, type TerminationType } from './termination-refund';
+import {
+  boundedRefund,
+  inCoolingOff,
+  shortRateBand,
+  terminationRefund,
+  TERMINATION_TYPES,
+  type TerminationType,
+} from './termination-refund';
 
 const rates = { taxRate: 0.12, brokerRate: 0.15, mgaRate: 0.1 };
 const table = [
@@ -47,9 +54,41 @@ describe('termination refunds', () => {
     expect(refund('short-rate', '2026-06-30').refund.net.toFixed(2)).toBe('109.50');
     const late = refund('short-rate', '2026-09-01');
     expect(late.keepPercent).toBeNull();
-    expect(late.refund.net.toFixed(2)).toBe(refund('pro-rata', '2026-09-01').refund.net.toFixed(2));
+    // after six months: pro-rata, 122 days left (Sep 30 + Oct 31 + Nov 30 + Dec 31): 365 × 122 ÷ 365 = 122.00
+    expect(late.refund.net.toFixed(2)).toBe('122.00');
+    expect(late.refund.tax.toFixed(2)).toBe('14.64');
+    expect(late.appliedType).toBe('short-rate');
+    expect(late.daysRemaining).toBe(122);
     expect(shortRateBand(table, inception, '2026-02-01')?.keepPercent).toBe(20);
     expect(shortRateBand(table, inception, '2026-02-02')?.keepPercent).toBe(40);
+  });
+
+  it('short-rate never keeps more than pro-rata would (the smaller refund is not taken)', () => {
+    // a 10 % band over the whole year: on 2026-12-01 the table would return 328.50, pro-rata 31 days = 31.00
+    const result = terminationRefund({
+      type: 'short-rate',
+      inception,
+      expiry,
+      effectiveDate: '2026-12-01',
+      requestDate: '2026-12-01',
+      termNet: money(365),
+      charged,
+      rates,
+      coolingOffDays: 14,
+      shortRateTable: [{ withinMonths: 12, keepPercent: 10 }],
+    });
+    expect(result.keepPercent).toBe(10);
+    expect(result.refund.net.toFixed(2)).toBe('31.00');
+    expect(result.kept.net.toFixed(2)).toBe('334.00');
+  });
+
+  it('short-rate bands: the first band the effective date falls in, the band end day included', () => {
+    expect(shortRateBand(table, inception, '2026-01-01')?.keepPercent).toBe(20);
+    expect(shortRateBand(table, inception, '2026-04-01')?.keepPercent).toBe(40);
+    expect(shortRateBand(table, inception, '2026-04-02')?.keepPercent).toBe(70);
+    expect(shortRateBand(table, inception, '2026-07-01')?.keepPercent).toBe(70);
+    expect(shortRateBand(table, inception, '2026-07-02')).toBeNull();
+    expect(shortRateBand([], inception, '2026-01-02')).toBeNull();
   });
 
   it('inside cooling-off short-rate is charged as pro-rata, no penalty', () => {
@@ -65,10 +104,60 @@ describe('termination refunds', () => {
     expect(after.keepPercent).toBe(20);
   });
 
+  it('a return the commissions were rounded against moves the insurer’s excess cent to the broker, then the MGA', () => {
+    // Charged: net 10.00 split 1.51 / 1.01 / 7.48 (earlier rounding). A full 10.00 return splits
+    // 1.50 / 1.00 / 7.50, which would give the insurer 0.02 more than it received: one cent goes
+    // to the broker (up to its 1.51), the other to the MGA (up to its 1.01).
+    const paid = { ...partsFromNet(10, rates), brokerCommission: money('1.51'), mgaCommission: money('1.01'), insurerNet: money('7.48') };
+    const back = boundedRefund(money(10), paid, rates);
+    expect([back.net, back.tax, back.brokerCommission, back.mgaCommission, back.insurerNet, back.payable].map((v) => v.toFixed(2))).toEqual(
+      ['10.00', '1.20', '1.51', '1.01', '7.48', '11.20'],
+    );
+    // No room at the broker: both cents go to the MGA.
+    const full = { ...paid, brokerCommission: money('1.50'), mgaCommission: money('1.02') };
+    const second = boundedRefund(money(10), full, rates);
+    expect([second.brokerCommission, second.mgaCommission, second.insurerNet].map((v) => v.toFixed(2))).toEqual(['1.50', '1.02', '7.48']);
+    // Through the termination itself: pro-rata from inception returns the whole net.
+    const whole = terminationRefund({
+      type: 'pro-rata',
+      inception,
+      expiry,
+      effectiveDate: inception,
+      requestDate: inception,
+      termNet: money(10),
+      charged: paid,
+      rates,
+      coolingOffDays: 14,
+      shortRateTable: table,
+    });
+    expect([whole.refund.brokerCommission, whole.refund.mgaCommission, whole.refund.insurerNet].map((v) => v.toFixed(2))).toEqual([
+      '1.51',
+      '1.01',
+      '7.48',
+    ]);
+  });
+
+  it('a return never exceeds what was charged, part by part, and never goes below zero', () => {
+    // Charged 50.00 net (6.00 tax) but the term net is 365: a pro-rata half-year return stops at 50.00.
+    const little = partsFromNet(50, rates);
+    const result = refund('pro-rata', '2026-07-02', '2026-07-02', little);
+    expect(
+      [result.refund.net, result.refund.tax, result.refund.brokerCommission, result.refund.mgaCommission].map((v) => v.toFixed(2)),
+    ).toEqual(['50.00', '6.00', '7.50', '5.00']);
+    const nothing = boundedRefund(money(-5), partsFromNet(50, rates), rates);
+    expect(nothing.net.toFixed(2)).toBe('0.00');
+    expect(nothing.payable.toFixed(2)).toBe('0.00');
+  });
+
   it('flat returns everything charged, fee included, from inception', () => {
     const result = refund('flat', '2026-05-01');
     expect(result.effectiveDate).toBe(inception);
-    expect(result.refund.payable.toFixed(2)).toBe(charged.payable.toFixed(2));
+    // charged: 365.00 net + 43.80 tax + 25.00 fee = 433.80, all of it back
+    expect(result.refund.payable.toFixed(2)).toBe('433.80');
+    expect(result.refund.fees.toFixed(2)).toBe('25.00');
+    expect(result.appliedType).toBe('flat');
+    expect(result.coolingOff).toBe(false);
+    expect([result.daysRemaining, result.daysOnCover]).toEqual([365, 0]);
     expect(result.kept.payable.isZero()).toBe(true);
   });
 

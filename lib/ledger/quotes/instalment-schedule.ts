@@ -1,30 +1,13 @@
 import type { Tx } from '@/lib/db/client';
 import { InvalidState } from '@/lib/errors';
-import { money } from '@/lib/money';
 import { getProduct } from '@/lib/products/registry';
 import { calculatePremium } from '@/lib/rating/calculate-premium';
 import type { CalculationResult, PaymentPlan } from '@/lib/rating/types';
 import { allowedQuoteActions } from '@/lib/ledger/state-machine';
 import { findQuote, quoteData, quoteState } from './quote-record';
+import { scheduleFromCalculation, scheduleFromInstalments, type InstalmentSchedule } from './schedule-entries';
 
-export interface ScheduleEntry {
-  sequence: number;
-  dueDate: string;
-  amount: number;
-  currency: string;
-  includesAdminFee: boolean;
-  /** `planned` before issue; after issue the instalment's own status (open, cancelled, paid). */
-  status: string;
-}
-
-export interface InstalmentSchedule {
-  instalments: ScheduleEntry[];
-  paymentPlan: PaymentPlan;
-  total: number;
-  currency: string;
-  /** `quote` while the schedule is the rating's proposal, `policy` once invoices exist. */
-  source: 'quote' | 'policy';
-}
+export type { InstalmentSchedule, ScheduleEntry } from './schedule-entries';
 
 /**
  * Spec 4.9, usable before and after issue. Before issue the schedule comes from the rating;
@@ -35,19 +18,7 @@ export async function instalmentSchedule(tx: Tx, tenantId: string, id: string, p
   const row = await findQuote(tx, tenantId, id);
   if (row.policyNumber) {
     const stored = await tx.instalment.findMany({ where: { tenantId, policyId: id }, orderBy: [{ dueDate: 'asc' }, { sequence: 'asc' }] });
-    const calculation = row.calculation as CalculationResult | null;
-    const currency = stored[0]?.currency ?? calculation?.data.currency ?? 'EUR';
-    const instalments = stored.map((instalment, index) => ({
-      sequence: index + 1,
-      dueDate: instalment.dueDate.toISOString().slice(0, 10),
-      amount: money(instalment.amount.toString()).toNumber(),
-      currency: instalment.currency,
-      includesAdminFee: index === 0,
-      status: instalment.status,
-    }));
-    const open = stored.filter((instalment) => instalment.status !== 'cancelled');
-    const total = open.reduce((sum, instalment) => sum.plus(instalment.amount.toString()), money(0)).toNumber();
-    return { instalments, paymentPlan: calculation?.data.paymentPlan ?? 'annual', total, currency, source: 'policy' };
+    return scheduleFromInstalments(stored, row.calculation as CalculationResult | null);
   }
   const stored = row.calculation as CalculationResult | null;
   if (!stored) {
@@ -63,11 +34,5 @@ export async function instalmentSchedule(tx: Tx, tenantId: string, id: string, p
           plan,
         })
       : stored;
-  return {
-    instalments: calculation.installments.map((instalment) => ({ ...instalment, status: 'planned' })),
-    paymentPlan: calculation.data.paymentPlan,
-    total: calculation.data.payable,
-    currency: calculation.data.currency,
-    source: 'quote',
-  };
+  return scheduleFromCalculation(calculation);
 }
