@@ -26,14 +26,18 @@ export interface StackOptions {
   say?: (line: string) => void;
 }
 
+type WorkerLane = 'all' | 'general' | 'documents' | 'webhooks';
+
 export interface RunningStack {
   baseUrl: string;
   databaseUrl: string;
   app: ChildProcess;
   workers: ChildProcess[];
+  /** The worker processes started for one lane, in start order. */
+  workersIn(lane: WorkerLane): ChildProcess[];
   stop(): Promise<void>;
   /** Starts one more worker process (crash tests kill and replace workers). */
-  startWorker(lane?: 'all' | 'general' | 'documents' | 'webhooks'): ChildProcess;
+  startWorker(lane?: WorkerLane): ChildProcess;
   /** Stops and restarts the embedded PostgreSQL on the same port (chaos tests); throws for an external database. */
   restartDatabase(downMs?: number): Promise<void>;
 }
@@ -120,7 +124,9 @@ async function startServices(
     ),
   );
   const workers: ChildProcess[] = [];
-  const startWorker = (lane: 'all' | 'general' | 'documents' | 'webhooks' = 'all'): ChildProcess => {
+  const laneOf = new Map<ChildProcess, WorkerLane>();
+  const workersIn = (lane: WorkerLane) => workers.filter((worker) => laneOf.get(worker) === lane);
+  const startWorker = (lane: WorkerLane = 'all'): ChildProcess => {
     const worker = track(
       spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/worker.ts')], {
         env: { ...env, WORKER_LANE: lane },
@@ -130,6 +136,7 @@ async function startServices(
     // PDFs render when the CPU is otherwise idle; issuing and rating go first.
     if (lane === 'documents' && worker.pid) setPriority(worker.pid, DOCUMENTS_NICENESS);
     workers.push(worker);
+    laneOf.set(worker, lane);
     return worker;
   };
   // The general lane beside one low-priority documents worker and one webhooks worker (see LANES
@@ -158,7 +165,7 @@ async function startServices(
     if (!embedded) throw new Error('only the embedded PostgreSQL can be restarted by the stack');
     await embedded.restart(downMs);
   };
-  return { baseUrl, databaseUrl, app, workers, stop, startWorker, restartDatabase };
+  return { baseUrl, databaseUrl, app, workers, workersIn, stop, startWorker, restartDatabase };
 }
 
 async function outputFor(logFile: string | undefined): Promise<'inherit' | number> {

@@ -49,12 +49,13 @@ async function readAll(from: string, limit: number, until?: (events: any[]) => b
 async function storedPositions(from: string, to: string): Promise<string[]> {
   const acme = await tenantId('acme');
   return withDatabase(async (client) =>
+    // Ordered by the bigint column, not by its text (where '1000' sorts before '813').
     (
-      await client.query<{ position: string }>(
-        `SELECT "position"::text FROM "OutboundEvent" WHERE "tenantId" = $1 AND "position" > $2 AND "position" <= $3 ORDER BY "position"`,
+      await client.query<{ cursor: string }>(
+        `SELECT "position"::text AS "cursor" FROM "OutboundEvent" WHERE "tenantId" = $1 AND "position" > $2 AND "position" <= $3 ORDER BY "position"`,
         [acme, from, to],
       )
-    ).rows.map((row) => row.position),
+    ).rows.map((row) => row.cursor),
   );
 }
 

@@ -44,8 +44,8 @@ function exited(child: ChildProcess): Promise<void> {
 beforeAll(async () => {
   // One render at a time, so the order in which the lane takes jobs is the order they are stored.
   stack = await startChaosStack('offers', { LEDGER_OFFER_WAIT_MS: String(WAIT_MS), WORKER_CONCURRENCY: '1' });
-  // The stack starts the general lane, then one documents worker: stop that one.
-  const documents = stack.workers.at(-1)!;
+  // The stack starts the general lane, one documents worker and one webhooks worker: stop the documents one.
+  const documents = stack.workersIn('documents')[0]!;
   documents.kill('SIGTERM');
   await exited(documents);
   acme = await tokenFor('acme-broker');

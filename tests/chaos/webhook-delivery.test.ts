@@ -62,8 +62,8 @@ describe('worker crashes during webhook deliveries', () => {
     expect(created.status, created.text).toBe(201);
     const subscription = created.body as { id: string; secret: string };
 
-    // The stack starts [general, documents, webhooks]; the kills hit general and webhooks workers.
-    lanes = { general: [stack.workers[0]!], webhooks: [stack.workers[2]!] };
+    // The kills hit general and webhooks workers (replacements join these lists).
+    lanes = { general: stack.workersIn('general'), webhooks: stack.workersIn('webhooks') };
     let kills = 0;
     let stopChaos = false;
     const chaos = (async () => {
