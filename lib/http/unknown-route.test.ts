@@ -68,6 +68,20 @@ describe('unknownRouteAnswer', () => {
     expect(unknownRouteAnswer(request('POST', '/api/v1/ledger/sales/policies/create'))).toBeNull();
   });
 
+  it('answers 404 to a trailing slash anywhere but the update path', async () => {
+    for (const path of ['/api/v1/ledger/sales/policies/', '/api/v1/ledger/webhooks/', '/api/v1/ledger/products/']) {
+      const answer = unknownRouteAnswer(request('GET', path))!;
+      expect(answer.status, path).toBe(404);
+      expect(await answer.json()).toMatchObject({ status: 404, type: '/docs/problems#not-found' });
+    }
+  });
+
+  it('takes only PUT on the update path with its trailing slash', () => {
+    const answer = unknownRouteAnswer(request('GET', '/api/v1/ledger/sales/policies/actions/'))!;
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('PUT, OPTIONS');
+  });
+
   it('lets routes, the trailing-slash update, next-auth and pages through', () => {
     expect(unknownRouteAnswer(request('PUT', '/api/v1/ledger/sales/policies/5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10/'))).toBeNull();
     expect(unknownRouteAnswer(request('HEAD', '/api/v1/ledger/products'))).toBeNull();

@@ -52,14 +52,19 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
 /** next-auth owns everything under this prefix. */
 const DELEGATED_PREFIX = '/api/auth/';
 
+/** Spec 4.11's update path ends in a slash: the methods a path with a trailing slash takes. */
+const TRAILING_SLASH_METHODS: Readonly<Record<string, readonly string[]>> = { '/api/v1/ledger/sales/policies/{id}': ['PUT'] };
+
 interface CompiledRoute {
   segments: string[];
   methods: readonly string[];
+  trailingSlashMethods?: readonly string[];
 }
 
 const COMPILED: CompiledRoute[] = Object.entries(API_ROUTES).map(([template, methods]) => ({
   segments: template.split('/').filter(Boolean),
   methods,
+  trailingSlashMethods: TRAILING_SLASH_METHODS[template],
 }));
 
 function matches(route: CompiledRoute, segments: string[]): boolean {
@@ -70,14 +75,16 @@ function matches(route: CompiledRoute, segments: string[]): boolean {
 
 /** The methods a path answers (HEAD and OPTIONS come with GET), or null when no route has the path. */
 export function allowedMethods(pathname: string): string[] | null {
-  // The update path is served with and without its trailing slash, so segments ignore it.
+  // Only the update path takes a trailing slash: `/sales/policies/` (an id of `.` after URL
+  // normalisation) is no operation, not the list.
+  const trailingSlash = pathname.length > 1 && pathname.endsWith('/');
   const segments = pathname.split('/').filter(Boolean);
   // As in the router, a literal segment wins over a parameter: `/sales/policies/create` is not `{id}`.
-  const best = COMPILED.filter((route) => matches(route, segments))
+  const best = COMPILED.filter((route) => matches(route, segments) && (!trailingSlash || route.trailingSlashMethods))
     .map((route) => ({ route, rank: route.segments.map((part) => (part.startsWith('{') ? '0' : '1')).join('') }))
     .sort((a, b) => b.rank.localeCompare(a.rank))[0];
   if (!best) return null;
-  const methods = new Set(best.route.methods);
+  const methods = new Set(trailingSlash ? best.route.trailingSlashMethods : best.route.methods);
   if (methods.has('GET')) methods.add('HEAD');
   methods.add('OPTIONS');
   return [...methods];

@@ -20,11 +20,16 @@ let globexRecords: Records[];
 let secrets: string[];
 let snapshotSql: string;
 
-/** The path values for one record; a document's own endpoint takes the document's id. */
+/** The path values for one record; a document's or a webhook's own endpoints take its ids. */
 function valuesFor(endpoint: Endpoint, record: Records): Record<string, string> {
   if (endpoint.path.startsWith('/api/v1/ledger/documents/')) return { ...record.values, id: record.values.documentId! };
+  if (endpoint.path.startsWith('/api/v1/ledger/webhooks/')) return { ...record.values, id: record.values.subscriptionId! };
   return record.values;
 }
+
+/** The owner's client that may call an endpoint: webhooks are for admins. */
+const ownerClient = (endpoint: Endpoint) =>
+  endpoint.roles === 'public' || mayAct(['broker'], endpoint.roles) ? 'globex-broker' : 'globex-admin';
 
 async function globexSnapshot(ids: string[]): Promise<unknown> {
   return withDatabase(async (client) => (await client.query(snapshotSql, [ids])).rows);
@@ -32,9 +37,24 @@ async function globexSnapshot(ids: string[]): Promise<unknown> {
 
 beforeAll(async () => {
   const globex = await tokenFor('globex-broker');
+  // A webhook subscription with one delivery (the travel quote's creation), so the webhook
+  // endpoints are tried on globex's real subscription and delivery too.
+  const subscribed = await call('/api/v1/ledger/webhooks', {
+    token: await tokenFor('globex-admin'),
+    tenant: 'globex',
+    body: { url: 'http://127.0.0.1:9/ledger-events', eventTypes: ['quote.created'] },
+  });
+  expect(subscribed.status, subscribed.text).toBe(201);
+  const subscription = (subscribed.body as { id: string }).id;
   const policy = await issuePolicy(globex, 'home', undefined, 'globex');
   const quote = await calculatedQuote(globex, 'travel', undefined, 'globex');
   const globexId = await tenantId('globex');
+  const delivery = await withDatabase(
+    async (client) =>
+      (await client.query<{ id: string }>(`SELECT id FROM "WebhookDelivery" WHERE "subscriptionId" = $1 LIMIT 1`, [subscription])).rows[0]
+        ?.id,
+  );
+  expect(delivery, 'no delivery was recorded for the globex subscription').toBeDefined();
   // The issue documents are rendered by a job; wait for one so the download endpoint is tried on a real document.
   let document: string | undefined;
   for (let attempt = 0; attempt < 100 && !document; attempt++) {
@@ -49,13 +69,20 @@ beforeAll(async () => {
     async (client) =>
       (await client.query<{ id: string }>(`SELECT id FROM "Request" WHERE "policyId" = $1 LIMIT 1`, [policy.id])).rows[0]!.id,
   );
-  const ids = { request, document: document! };
-  const recordValues = (id: string): Record<string, string> => ({ id, requestId: ids.request, policyId: id, documentId: ids.document });
+  const ids = { request, document: document!, subscription, delivery: delivery! };
+  const recordValues = (id: string): Record<string, string> => ({
+    id,
+    requestId: ids.request,
+    policyId: id,
+    documentId: ids.document,
+    subscriptionId: ids.subscription,
+    deliveryId: ids.delivery,
+  });
   globexRecords = [
     { label: 'issued policy', values: recordValues(policy.id) },
     { label: 'calculated quote', values: recordValues(quote) },
   ];
-  secrets = [policy.policyNumber, policy.id, quote, ids.request, ids.document];
+  secrets = [policy.policyNumber, policy.id, quote, ids.request, ids.document, ids.subscription, ids.delivery];
   snapshotSql = `SELECT id, status, "policyStatus", revision, data, calculation, "currentVersion",
       (SELECT count(*) FROM "Event" e WHERE e."policyId" = p.id) AS events,
       (SELECT count(*) FROM "Request" r WHERE r."policyId" = p.id) AS requests
@@ -102,13 +129,12 @@ describe('tenant isolation matrix (every id-bearing endpoint)', () => {
   });
 
   it('control: the owner reads the same records through the same GET endpoints', async () => {
-    const token = await tokenFor('globex-broker');
     const missing: string[] = [];
     const gets = idEndpoints.filter((candidate) => candidate.method === 'GET');
     expect(gets.length).toBeGreaterThan(0);
     for (const endpoint of gets) {
       const path = fillPath(endpoint, valuesFor(endpoint, globexRecords[0]!));
-      const result = await call(path, { token, tenant: 'globex' });
+      const result = await call(path, { token: await tokenFor(ownerClient(endpoint)), tenant: 'globex' });
       // Found: a 2xx answer, or a 409 that names the record's state (it exists, the action waits).
       const found =
         (result.status >= 200 && result.status < 300) || (result.status === 409 && typeof result.body?.currentState === 'string');
