@@ -13,12 +13,32 @@ const BURST = 10;
 const LONG_POLLS = 2;
 
 let stack: RunningStack;
+const METRICS_TOKEN = 'limits-test-metrics';
+
+/** Long polls the app holds open now, as its metrics say (`ledger_long_polls_open`). */
+async function heldLongPolls(): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  expect(response.status).toBe(200);
+  const line = /^ledger_long_polls_open (\d+)$/m.exec(await response.text());
+  expect(line, 'ledger_long_polls_open is missing from the metrics').not.toBeNull();
+  return Number(line![1]);
+}
+
+/** Waits, polling every 50 ms for at most 10 s, until the app holds `count` long polls. */
+async function untilHeld(count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await heldLongPolls()) < count) {
+    if (Date.now() > deadline) throw new Error(`the app never held ${count} long polls`);
+    await sleep(50);
+  }
+}
 
 beforeAll(async () => {
   stack = await startChaosStack('limits', {
     LEDGER_RATE_LIMIT_RPS: String(RATE_PER_SECOND),
     LEDGER_RATE_LIMIT_BURST: String(BURST),
     LEDGER_LONG_POLLS_PER_TENANT: String(LONG_POLLS),
+    LEDGER_METRICS_TOKEN: METRICS_TOKEN,
   });
 }, 180_000);
 
@@ -47,7 +67,7 @@ describe('long polls per tenant are bounded', () => {
     // A plain read first, so the route is loaded and the held polls register at once.
     expect((await call(`/api/v1/ledger/requests/${requestId}`, { token, tenant: 'globex' })).status).toBe(200);
     const held = Array.from({ length: LONG_POLLS }, () => call(path, { token, tenant: 'globex' }));
-    await sleep(1_500);
+    await untilHeld(LONG_POLLS);
     const t0 = Date.now();
     const extra = await call(path, { token, tenant: 'globex' });
     expect(extra.status).toBe(200);
@@ -57,7 +77,7 @@ describe('long polls per tenant are bounded', () => {
     const acmeRequest = await pendingRequest('acme');
     const acmeToken = await tokenFor('acme-broker');
     const acmePoll = call(`/api/v1/ledger/requests/${acmeRequest}?longPolling=true`, { token: acmeToken });
-    await sleep(500);
+    await untilHeld(LONG_POLLS + 1);
     // Settling the requests wakes every held poll within moments.
     const t1 = Date.now();
     await withDatabase(async (client) => {
