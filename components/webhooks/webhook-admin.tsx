@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/client/format';
+import type { DeliveryView, SubscriptionView } from '@/lib/events-out/subscriptions';
 import { useLedger } from '@/lib/client/use-ledger';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/loading';
@@ -11,27 +12,15 @@ import { StatusBadge } from '@/components/ui/status-badge';
 // The tenant's webhook subscriptions with their recent deliveries (admins): enable or disable an
 // endpoint, and send a delivery again.
 
-interface Subscription {
-  id: string;
-  url: string;
-  description: string | null;
-  eventTypes: string[];
-  enabled: boolean;
-  disabledReason: string | null;
-  consecutiveFailures: number;
-}
+type Subscription = Pick<
+  SubscriptionView,
+  'id' | 'url' | 'description' | 'eventTypes' | 'enabled' | 'disabledReason' | 'consecutiveFailures'
+>;
 
-interface Delivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string | null;
-}
+type Delivery = Pick<
+  DeliveryView,
+  'id' | 'eventId' | 'eventType' | 'attempts' | 'lastStatusCode' | 'lastError' | 'createdAt' | 'nextAttemptAt'
+> & { status: 'pending' | 'delivered' | 'failed' };
 
 const RECENT_DELIVERIES = 20;
 const webhooksKey = ['webhooks'] as const;
