@@ -26,7 +26,7 @@ describe('money', () => {
   });
 
   it('refuses amounts that are not finite', () => {
-    expect(() => money(Number.NaN)).toThrow(RangeError);
+    expect(() => money(Number.NaN)).toThrow(new RangeError('Not a finite amount: NaN'));
     expect(() => money(Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
 

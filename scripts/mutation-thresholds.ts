@@ -1,9 +1,7 @@
-// Per-area mutation score floors. The aim is ≥ 95 % rating and money, ≥ 90 % the ledger's money
-// code and state machine, ≥ 85 % product tables; rating and the tables are not there yet (93.1 %
-// and 82.9 % when these floors were set), so their floors are what they reach today and a change
-// that lowers them fails. Raise each floor as its survivors are killed. Stryker's own `break` is one global number, so
-// this reads its JSON report, prints the score of every file and of every area, and exits 1 when
-// an area is below its threshold or a file in the report belongs to no area.
+// Per-area mutation score floors: ≥ 95 % rating and money, ≥ 90 % the ledger's money code and
+// state machine, ≥ 85 % product tables. Stryker's own `break` is one global number, so this reads
+// its JSON report, prints the score of every file and of every area, and exits 1 when an area is
+// below its threshold or a file in the report belongs to no area.
 import { readFileSync } from 'node:fs';
 
 interface MutantResult {
@@ -20,9 +18,9 @@ export interface Area {
 }
 
 export const AREAS: Area[] = [
-  { name: 'rating and money', threshold: 93, matches: (file) => file === 'lib/money.ts' || file.startsWith('lib/rating/') },
+  { name: 'rating and money', threshold: 95, matches: (file) => file === 'lib/money.ts' || file.startsWith('lib/rating/') },
   { name: 'ledger money and state machine', threshold: 90, matches: (file) => file.startsWith('lib/ledger/') },
-  { name: 'product settings and tables', threshold: 82.5, matches: (file) => file.startsWith('lib/products/') },
+  { name: 'product settings and tables', threshold: 85, matches: (file) => file.startsWith('lib/products/') },
 ];
 
 const DETECTED = new Set(['Killed', 'Timeout']);

@@ -84,6 +84,8 @@ describe('home tables', () => {
     expect(home.parsePostcode(' m1  1ae ')).toEqual({ normalized: 'M1 1AE', district: 'M1', area: 'M' });
     expect(home.parsePostcode('EC1A1BB')).toEqual({ normalized: 'EC1A 1BB', district: 'EC1A', area: 'EC' });
     expect(home.parsePostcode('1AA SW1')).toBeNull();
+    // Anchored at both ends: a postcode inside longer text is not a postcode.
+    expect(home.parsePostcode('1SW1A 1AA')).toBeNull();
     expect(home.parsePostcode('SW1A 1AA extra')).toBeNull();
     expect(home.parsePostcode('')).toBeNull();
   });

@@ -34,6 +34,7 @@ const compiledSettings = new WeakMap<ProductDefinition, CompiledSettings>();
 
 function settingsOf(product: ProductDefinition): CompiledSettings {
   let compiled = compiledSettings.get(product);
+  // Stryker disable next-line ConditionalExpression: a cache; compiling the settings again gives the same values
   if (!compiled) {
     const s = product.settings;
     compiled = {
@@ -82,6 +83,7 @@ export function calculatePremium(input: CalculatePremiumInput): CalculationResul
     inceptionDate: inception,
     plan,
     count: instalmentCountFor(plan, planSetting.count, inception, expiry),
+    // Stryker disable next-line ConditionalExpression: an absent deposit and one set to undefined split the same way
     ...(planSetting.depositPercent === undefined ? {} : { depositPercent: planSetting.depositPercent }),
   });
 

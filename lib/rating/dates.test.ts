@@ -24,6 +24,25 @@ describe('calendar dates', () => {
       expect(isIsoDate(bad)).toBe(false);
     }
     expect(isIsoDate(20260401)).toBe(false);
+    // Day 0, and a valid date inside longer text, are not dates.
+    expect(parseIsoDate('2026-01-00')).toBeNull();
+    expect(parseIsoDate('x2026-01-01')).toBeNull();
+    expect(parseIsoDate('12026-01-01')).toBeNull();
+    // Only strings are dates, even when something else prints like one.
+    expect(isIsoDate({ toString: () => '2026-01-01' })).toBe(false);
+  });
+
+  it('names the value it cannot read as a date', () => {
+    expect(() => toEpochDay('2026-02-30')).toThrow(new RangeError('Not a calendar date (YYYY-MM-DD): 2026-02-30'));
+  });
+
+  it('turns the last day of a 400-year cycle (29 February 2000, 2400) into a date and back', () => {
+    // 2000-02-29 is day 11,016 after 1970-01-01: 30 years of 365 days (10,950) + 7 leap days
+    // (1972 ... 1996) + 31 (January) + 28 (1 to 29 February, counted from day 0).
+    expect(toEpochDay('2000-02-29')).toBe(11_016);
+    expect(fromEpochDay(11_016)).toBe('2000-02-29');
+    expect(fromEpochDay(11_017)).toBe('2000-03-01');
+    expect(fromEpochDay(toEpochDay('2400-02-29'))).toBe('2400-02-29');
   });
 
   it('knows leap years and month lengths', () => {

@@ -109,6 +109,12 @@ describe('instalmentCountFor', () => {
     ['quarterly', 4, '2026-02-01', '2026-08-01', 2],
     ['quarterly', 4, '2026-02-01', '2026-08-02', 3],
     ['annual', 1, '2026-02-01', '2027-08-01', 1],
+    // A due date clamped to the end of its month: 30 April (from 31 March) is the expiry day.
+    ['monthly', 12, '2027-03-31', '2027-04-30', 1],
+    ['monthly', 12, '2027-03-31', '2027-05-01', 2],
+    // 29 February of a leap year (2052) is a due date from 31 January, and here the expiry day.
+    ['monthly', 12, '2052-01-31', '2052-02-29', 1],
+    ['monthly', 12, '2052-01-31', '2052-03-01', 2],
   ] as const)('%s (%s a year) from %s to %s: %s', (plan, planCount, inception, expiry, expected) => {
     expect(instalmentCountFor(plan, planCount, inception, expiry)).toBe(expected);
   });
@@ -158,6 +164,12 @@ describe('buildInstalments', () => {
     const base = { payable: 20, currency: 'GBP', inceptionDate: '2026-02-01', plan: 'annual' } as const;
     expect(() => buildInstalments({ ...base, adminFee: 25 })).toThrow(RangeError);
     expect(() => buildInstalments({ ...base, adminFee: -1 })).toThrow(RangeError);
+  });
+
+  it('annual: one instalment of the whole payable, admin fee included', () => {
+    expect(buildInstalments({ payable: '188.31', adminFee: 25, currency: 'GBP', inceptionDate: '2026-02-01', plan: 'annual' })).toEqual([
+      { sequence: 1, dueDate: '2026-02-01', amount: 188.31, currency: 'GBP', includesAdminFee: true },
+    ]);
   });
 
   it('sums exactly to the payable for every plan, count, deposit and amount', () => {

@@ -2,7 +2,7 @@
 // the count, each instalment is cut down to the cent and the cents left over go to the first
 // instalment, which also carries the admin fee; the amounts always add up to the payable.
 import { money, roundMoneyDown, toAmount, ZERO, type Decimal, type MoneyInput } from '@/lib/money';
-import { addMonthsTo, daysInMonth, parseIsoDate } from '@/lib/rating/dates';
+import { addMonthsTo, parseIsoDate } from '@/lib/rating/dates';
 import type { Instalment, PaymentPlan } from '@/lib/rating/types';
 
 export const INSTALMENTS_MAX = 12;
@@ -61,14 +61,15 @@ export function instalmentCountFor(plan: PaymentPlan, planCount: number, incepti
   const anchor = parseIsoDate(inceptionDate);
   const expiry = parseIsoDate(expiryDate);
   if (!anchor || !expiry) throw new RangeError(`Not calendar dates (YYYY-MM-DD): ${inceptionDate}, ${expiryDate}`);
-  // Compared as (month index, day) so that no date string is built for the count alone.
+  // Compared as (month index, day) so that no date string is built for the count alone. A due
+  // date in the expiry's month falls on or after it exactly when the anchor day does: clamping
+  // to the month's end (31 → 30 April) never takes it below an expiry day of that month.
   const anchorMonth = anchor.year * 12 + anchor.month - 1;
   const expiryMonth = expiry.year * 12 + expiry.month - 1;
   let count = 0;
   for (let k = 0; k < planCount; k++) {
     const month = anchorMonth + k * PLAN_MONTHS[plan];
-    const day = Math.min(anchor.day, daysInMonth(Math.floor(month / 12), (month % 12) + 1));
-    if (month > expiryMonth || (month === expiryMonth && day >= expiry.day)) break;
+    if (month > expiryMonth || (month === expiryMonth && anchor.day >= expiry.day)) break;
     count++;
   }
   return Math.max(1, count);
@@ -95,7 +96,7 @@ export function buildInstalments(input: BuildInstalmentsInput): Instalment[] {
   const parts = splitAmount(payable.minus(adminFee), count, input.depositPercent);
   const dates = instalmentDueDates(input.inceptionDate, input.plan, count);
   // Parts after the first are equal; convert that amount to a number once.
-  const later = parts.length > 1 && parts[1] ? toAmount(parts[1]) : 0;
+  const later = parts[1] ? toAmount(parts[1]) : 0;
   return parts.map((part, i) => ({
     sequence: i + 1,
     dueDate: dates[i] ?? input.inceptionDate,

@@ -59,5 +59,7 @@ describe('PremiumSteps', () => {
       ['/objects/1', 110],
       ['/objects', 290],
     ]);
+    // The subtotal restates the total: a base line with factor 1.
+    expect(total.fields[2]).toMatchObject({ label: 'Total for 2 pets', value: 2, factor: 1, effect: 'base' });
   });
 });

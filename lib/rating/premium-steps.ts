@@ -13,6 +13,7 @@ const factorNumbers = new WeakMap<Decimal, number>();
 
 function factorNumber(factor: Decimal): number {
   let n = factorNumbers.get(factor);
+  // Stryker disable next-line ConditionalExpression: a cache; converting the factor again gives the same number
   if (n === undefined) {
     n = factor.toNumber();
     factorNumbers.set(factor, n);

@@ -19,6 +19,7 @@ describe('insurance premium tax', () => {
     expect(isTaxCountry('toString')).toBe(false);
     const error = thrown(() => taxRateOf('FR'));
     expect(error).toBeInstanceOf(BadRequest);
+    expect((error as BadRequest).message).toBe("No insurance premium tax rate is known for country 'FR'");
     expect((error as BadRequest).errors).toEqual([{ path: 'documentCountry', message: 'must be one of GB, DE, IE, NL' }]);
   });
 

@@ -109,8 +109,10 @@ const POSTCODE = /^([A-Z]{1,2})([0-9][A-Z0-9]?)([0-9][A-Z]{2})$/;
 
 /** UK postcode parts, or null when the text is not shaped like a UK postcode. */
 export function parsePostcode(text: string): ParsedPostcode | null {
+  // Stryker disable next-line Regex: removing runs of spaces one at a time or all at once gives the same text
   const compact = text.toUpperCase().replace(/\s+/g, '');
   const m = POSTCODE.exec(compact);
+  // Stryker disable next-line ConditionalExpression: once the pattern matched its three groups are set; the checks only narrow the types
   if (!m || m[1] === undefined || m[2] === undefined || m[3] === undefined) return null;
   const district = m[1] + m[2];
   return { normalized: `${district} ${m[3]}`, district, area: m[1] };
@@ -124,7 +126,8 @@ export interface ZoneLookup {
 
 /** The zone of a postcode; an unknown or malformed one gives the default zone with `known: false`. */
 export function zoneOfPostcode(postcode: string): ZoneLookup {
-  const area = parsePostcode(postcode)?.area ?? null;
-  const zone = area === null ? undefined : ZONE_BY_AREA.get(area);
-  return zone === undefined ? { area, zone: DEFAULT_ZONE, known: false } : { area, zone, known: true };
+  const parsed = parsePostcode(postcode);
+  if (parsed === null) return { area: null, zone: DEFAULT_ZONE, known: false };
+  const zone = ZONE_BY_AREA.get(parsed.area);
+  return zone === undefined ? { area: parsed.area, zone: DEFAULT_ZONE, known: false } : { area: parsed.area, zone, known: true };
 }
