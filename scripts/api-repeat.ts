@@ -1,0 +1,47 @@
+// `npm run test:api:repeat -- 10`: the API tests N times in a row on one stack, each run with a
+// fresh random fast-check seed, printing every seed and the runs that failed. Later runs meet the
+// rows the earlier ones left, as a long-lived database would. Not part of `npm test`: it shows
+// that the API layer passes run after run, not only once.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startTestStack } from '../tests/support/test-stack';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+
+const runs = Number(process.argv[2] ?? '10');
+if (!Number.isSafeInteger(runs) || runs < 1) throw new Error(`The number of runs must be a whole number ≥ 1, got ${process.argv[2]}`);
+
+function runApiTests(env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(process.cwd(), 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'api'], {
+      stdio: 'inherit',
+      env,
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const stack = await startTestStack({ workers: 1 });
+const results: { seed: string; code: number }[] = [];
+try {
+  for (let run = 1; run <= runs; run++) {
+    const seed = String(Math.floor(Math.random() * 2 ** 31));
+    console.log(`\nAPI run ${run} of ${runs}, fast-check seed ${seed}`);
+    const code = await runApiTests({
+      ...process.env,
+      LEDGER_BASE_URL: stack.baseUrl,
+      DATABASE_URL: stack.databaseUrl,
+      LEDGER_FC_SEED: seed,
+    });
+    results.push({ seed, code });
+  }
+} finally {
+  await stack.stop();
+}
+
+for (const [index, result] of results.entries()) {
+  console.log(`run ${index + 1}: seed ${result.seed} ${result.code === 0 ? 'passed' : 'FAILED'}`);
+}
+const failed = results.filter((result) => result.code !== 0).length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
