@@ -50,6 +50,7 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/ledger/webhooks/{id}/deliveries': ['GET'],
   '/api/v1/ledger/webhooks/{id}/deliveries/{deliveryId}/redeliver': ['POST'],
   '/api/v1/ledger/events': ['GET'],
+  '/api/v1/ledger/reports/bordereau': ['GET'],
 };
 
 /** next-auth owns everything under this prefix. */

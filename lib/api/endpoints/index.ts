@@ -1,5 +1,6 @@
 import type { Endpoint } from '../endpoint';
 import { PAYMENT_ENDPOINTS } from './payments';
+import { bordereauEndpoint } from './reports';
 import { downloadDocumentEndpoint, generateOfferEndpoint, listDocumentsEndpoint } from './documents';
 import {
   policyDataChangeEndpoint,
@@ -63,4 +64,5 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   downloadDocumentEndpoint,
   ...WEBHOOK_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
+  bordereauEndpoint,
 ] as Endpoint[];
