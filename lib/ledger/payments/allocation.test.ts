@@ -61,8 +61,12 @@ describe('allocate', () => {
   it('moves nothing for nothing, and refuses an unbounded schedule', () => {
     expect(allocate(plan(), money(0)).moves).toEqual([]);
     const many = Array.from({ length: POSITIONS_MAX + 1 }, (_, i) => ({ ...plan()[0]!, id: `i${i}` }));
-    expect(() => allocate(many, money(1))).toThrow(RangeError);
-    expect(() => takeBack(many, money(1))).toThrow(RangeError);
+    expect(() => allocate(many, money(1))).toThrow(`more than ${POSITIONS_MAX} instalments on one policy`);
+    expect(() => takeBack(many, money(1))).toThrow(`more than ${POSITIONS_MAX} instalments on one policy`);
+    // Exactly the bound is still served.
+    const bound = many.slice(1).map((position) => ({ ...position, paid: money('100.00') }));
+    expect(allocate(bound, money(1)).rest.toFixed(2)).toBe('1.00');
+    expect(takeBack(bound, money(1)).missing.toFixed(2)).toBe('0.00');
   });
 });
 
@@ -107,6 +111,11 @@ describe('instalment states and the balance on 2027-04-01', () => {
     const later = balanceOf(positions, '2027-07-02');
     expect([later.dueNow, later.overdue].map((d) => d.toFixed(2))).toEqual(['130.00', '130.00']);
   });
+
+  it('an instalment paid beyond its amount owes nothing and takes nothing off the others', () => {
+    const overpaid = [{ ...positions[0]!, paid: money('120.00') }, positions[1]!];
+    expect(balanceOf(overpaid, today).outstanding.toFixed(2)).toBe('50.00');
+  });
 });
 
 describe('cancellation for non-payment', () => {
@@ -117,6 +126,8 @@ describe('cancellation for non-payment', () => {
     expect(nonPaymentCancellationDate(positions, arrears, '2027-04-30', addDays)).toBeNull();
     expect(nonPaymentCancellationDate(positions, arrears, '2027-05-01', addDays)).toBe('2027-05-01');
     expect(nonPaymentCancellationDate(positions, arrears, '2027-06-15', addDays)).toBe('2027-05-01');
+    // The oldest owed counts, in whatever order the instalments come.
+    expect(nonPaymentCancellationDate([...positions].reverse(), arrears, '2027-06-15', addDays)).toBe('2027-05-01');
   });
 
   it('never when the product does not ask for it, or nothing is owed', () => {
