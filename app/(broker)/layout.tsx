@@ -20,6 +20,7 @@ export default async function BrokerLayout({ children }: { children: ReactNode }
     { href: '/quotes/new', label: 'New quote' },
     ...(decides ? [{ href: '/referrals', label: 'Referrals' }] : []),
     ...(session.roles.includes('admin') ? [{ href: '/webhooks', label: 'Webhooks' }] : []),
+    ...(session.roles.includes('admin') ? [{ href: '/reports', label: 'Reports' }] : []),
   ];
   return (
     <div className="app" style={style}>

@@ -58,8 +58,8 @@ export function InvoicesView({ id }: { id: string }) {
         </table>
       </div>
       <div className="table-scroll">
-        <table>
-          <caption>Instalments (open: {totals.formatted.open})</caption>
+        <table data-testid="instalments">
+          <caption>Instalments (still to pay: {totals.formatted.open})</caption>
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -68,6 +68,12 @@ export function InvoicesView({ id }: { id: string }) {
               <th scope="col">{label('status')}</th>
               <th scope="col" className="num">
                 {label('payable')}
+              </th>
+              <th scope="col" className="num">
+                Paid
+              </th>
+              <th scope="col" className="num">
+                Outstanding
               </th>
             </tr>
           </thead>
@@ -80,8 +86,10 @@ export function InvoicesView({ id }: { id: string }) {
                   {/* Not the document country's short format (01/07/2026 vs 07/01): the pages print dates unambiguously. */}
                   {typeof instalment.dueDate === 'string' ? formatDate(instalment.dueDate) : instalment.formatted.dueDate}
                 </td>
-                <td>{humanize(instalment.status)}</td>
+                <td data-testid={`instalment-state-${instalment.sequence}`}>{humanize(instalment.state ?? instalment.status)}</td>
                 <td className="num">{instalment.formatted.payable}</td>
+                <td className="num">{instalment.formatted.paid}</td>
+                <td className="num">{instalment.formatted.outstanding}</td>
               </tr>
             ))}
           </tbody>

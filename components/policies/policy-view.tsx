@@ -12,6 +12,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { PayloadView } from '@/components/schema-form/payload-view';
 import { DocumentList } from './document-list';
 import { InvoicesView } from './invoices-view';
+import { PaymentsPanel } from './payments-panel';
 import { PolicyActions } from './policy-actions';
 import { VersionTimeline } from './version-timeline';
 
@@ -79,6 +80,7 @@ export function PolicyView({ id }: { id: string }) {
           {schema.data ? <PayloadView schema={schema.data} data={data} /> : <Loading />}
         </section>
       </div>
+      <PaymentsPanel id={id} />
       <InvoicesView id={id} />
     </div>
   );

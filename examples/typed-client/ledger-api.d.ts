@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * Invoices, instalments and totals of a policy
-         * @description Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable and status (open, cancelled). `data.totals`: the sums, and `open`, the open instalments, which always equals the payable total (the receivable). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the tax label (`data.labels.tax`, e.g. Insurance Premium Tax or Versicherungsteuer) and the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels.
+         * @description Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable, stored status (open, paid, cancelled), its `state` today (open, partially-paid, paid, overdue, cancelled), what was `paid` on it and what is `outstanding`. `data.balance`: the policy’s balance today (outstanding, due now, overdue, credit, refund due). `data.totals`: the sums, and `open`, what the live instalments still ask for, which always equals the receivable (the payable total less what was paid). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the tax label (`data.labels.tax`, e.g. Insurance Premium Tax or Versicherungsteuer) and the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels.
          */
         get: operations["getInstallmentsView"];
         put?: never;
@@ -181,6 +181,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ledger/policies/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment history and balance of the policy
+         * @description Every payment, reversal and refund of the policy, newest first (at most 500), each with what it was set against, and the policy’s balance today (outstanding, due now, overdue, credit, refund due).
+         */
+        get: operations["listPayments"];
+        put?: never;
+        /**
+         * Record money received for the policy
+         * @description Records a payment (debit cash) and sets it against the oldest instalments still owed, a part where it does not cover one; what is left is the policyholder’s credit, which the next instalment uses. `currency` must be the policy’s; `receivedOn` may not be in the future. Two payments at the same time are set against the instalments one after the other (the policy’s row lock): no instalment is ever paid twice. The same `Idempotency-Key` with the same body records one payment. Answers the payment with its allocations and the policy’s balance after it.
+         */
+        post: operations["recordPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledger/policies/{id}/payments/{paymentId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse a payment (a returned direct debit, a charge-back)
+         * @description Posts a new entry that takes the cash back out; what the payment paid is taken off its instalments, latest first, and they are owed again. The payment itself is never changed; it gains `reversedById`. 409 when it was reversed already, or when part of its money has since been refunded.
+         */
+        post: operations["reversePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledger/policies/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a refund paid out to the policyholder
+         * @description Pays money back out of the policyholder’s credit (a return premium no instalment needed, or an overpayment): debit credit, credit cash. A refund above the credit is 422 and stores nothing; paying out the whole refund due closes it.
+         */
+        post: operations["recordRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ledger/policies/{id}/renewal": {
         parameters: {
             query?: never;
@@ -233,6 +297,26 @@ export interface paths {
          * @description `example` is a complete create payload (dates relative to today) that can be posted to `/sales/policies/create` as it is.
          */
         get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledger/reports/bordereau": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Monthly premium bordereau (CSV or JSON)
+         * @description One line per premium transaction whose journal entry was posted in `month` (a calendar month, UTC): new business, renewal, MTA and cancellation, with policy number, insured, product, dates, gross, net premium, tax, fees, broker and MGA commission and insurer net (returns negative). Every amount is read from the transaction’s journal entry, so the totals (one per currency) equal the journal for the month to the cent. JSON by default; CSV with `format=csv` or `Accept: text/csv` (a header row, the lines, then a TOTAL row per currency), as an attachment. Admins only.
+         */
+        get: operations["getBordereau"];
         put?: never;
         post?: never;
         delete?: never;
@@ -753,6 +837,51 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        Bordereau: {
+            data: {
+                /** @enum {string} */
+                kind: "premium";
+                lines: {
+                    brokerCommission: number;
+                    currency: string;
+                    /** @description The invoice or credit note number */
+                    documentNumber: string;
+                    /** Format: date */
+                    effectiveFrom: string;
+                    /** Format: date */
+                    expiry: string;
+                    fees: number;
+                    /** @description What the policyholder pays: net premium + tax + fees (negative on a return) */
+                    gross: number;
+                    /** Format: date */
+                    inception: string;
+                    insured: string;
+                    insurerNet: number;
+                    mgaCommission: number;
+                    netPremium: number;
+                    policyNumber: string;
+                    /** Format: date */
+                    postedOn: string;
+                    product: string;
+                    tax: number;
+                    /** @enum {string} */
+                    transaction: "new-business" | "renewal" | "mta" | "cancellation";
+                }[];
+                month: string;
+                totals: {
+                    brokerCommission: number;
+                    currency: string;
+                    fees: number;
+                    /** @description What the policyholder pays: net premium + tax + fees (negative on a return) */
+                    gross: number;
+                    insurerNet: number;
+                    lines: number;
+                    mgaCommission: number;
+                    netPremium: number;
+                    tax: number;
+                }[];
+            };
+        };
         /** @description Spec 2.3: the premium for the period, the factors that formed it and the instalments */
         Calculation: {
             data: {
@@ -886,7 +1015,7 @@ export interface components {
                 /** @description The tenant tag */
                 tenant: string;
                 /** @enum {string} */
-                type: "quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed";
+                type: "quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed" | "payment.received" | "payment.reversed" | "refund.paid" | "instalment.overdue";
             }[];
             hasMore: boolean;
             nextCursor: string;
@@ -1101,6 +1230,35 @@ export interface components {
             /** @enum {string} */
             error: "invalid_request" | "unsupported_grant_type" | "invalid_client";
             error_description: string;
+        };
+        /** @description Money received, a refund paid out, or the reversal of a payment */
+        Payment: {
+            allocations: {
+                amount: number;
+                /** Format: date */
+                dueDate: string;
+                /** Format: uuid */
+                instalmentId: string;
+                sequence: number;
+            }[];
+            amount: number;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: string;
+            currency: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "payment" | "reversal" | "refund";
+            method: string;
+            /**
+             * Format: date
+             * @description Received (payment), paid out (refund) or reversed (reversal) on
+             */
+            receivedOn: string;
+            reference: string | null;
+            reversedById: string | null;
+            reversesId: string | null;
         };
         /**
          * Pet insurance
@@ -1319,6 +1477,20 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        };
+        /** @description Where the policy’s money stands today */
+        PolicyBalance: {
+            /** @description Held for the policyholder: an overpayment or a return not needed by any instalment */
+            credit: number;
+            currency: string;
+            /** @description Owed on instalments due today or earlier */
+            dueNow: number;
+            /** @description Still owed on every live instalment (the receivable) */
+            outstanding: number;
+            /** @description Owed on instalments whose due date has passed */
+            overdue: number;
+            /** @description Credit owed back because the policy has ended (terminated or expired) */
+            refundDue: number;
         };
         /** @description A premium movement by part; the payable is net + tax + fees */
         PremiumAmounts: {
@@ -1695,7 +1867,7 @@ export interface components {
              */
             eventId: string;
             /** @enum {string} */
-            eventType: "quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed";
+            eventType: "quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed" | "payment.received" | "payment.reversed" | "refund.paid" | "instalment.overdue";
             /** Format: uuid */
             id: string;
             lastAttemptAt: string | null;
@@ -1716,7 +1888,7 @@ export interface components {
             /** @description `disabled` by an admin, or `failing`: every attempt failed for LEDGER_WEBHOOK_DISABLE_AFTER_HOURS */
             disabledReason: ("disabled" | "failing") | null;
             enabled: boolean;
-            eventTypes: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed")[];
+            eventTypes: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed" | "payment.received" | "payment.reversed" | "refund.paid" | "instalment.overdue")[];
             failingSince: string | null;
             /** Format: uuid */
             id: string;
@@ -1976,6 +2148,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
+                            balance: components["schemas"]["PolicyBalance"];
                             /** @enum {string} */
                             code: "default" | "customer" | "commission";
                             currency: string;
@@ -1985,13 +2158,27 @@ export interface operations {
                                 dueDate: string;
                                 formatted: {
                                     dueDate: string;
+                                    outstanding: string;
+                                    paid: string;
                                     payable: string;
                                 };
                                 invoiceNumber: string | null;
+                                /** @description Still owed on it */
+                                outstanding: number;
+                                /** @description Set against it so far */
+                                paid: number;
                                 payable: number;
                                 sequence: number;
-                                /** @enum {string} */
-                                status: "open" | "cancelled";
+                                /**
+                                 * @description Today: open, partially-paid, paid, overdue (due date passed, still owed) or cancelled
+                                 * @enum {string}
+                                 */
+                                state: "open" | "partially-paid" | "paid" | "overdue" | "cancelled";
+                                /**
+                                 * @description Stored: open (something still owed), paid, cancelled (replaced)
+                                 * @enum {string}
+                                 */
+                                status: "open" | "paid" | "cancelled";
                             }[];
                             invoices: {
                                 adminFee: number;
@@ -2378,6 +2565,246 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payment"][];
+                        meta: {
+                            balance: components["schemas"]["PolicyBalance"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same body within 24 h answers the first answer again (marked `Idempotent-Replayed: true`); with another body 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 120.5,
+                 *       "currency": "GBP",
+                 *       "receivedOn": "2026-11-20",
+                 *       "method": "bank-transfer",
+                 *       "reference": "BACS 4471"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A positive amount in `currency`, at most two decimals */
+                    amount: number;
+                    /** @description ISO 4217 code; must be the policy’s currency (home and pet GBP, travel EUR) */
+                    currency: string;
+                    /** @enum {string} */
+                    method: "card" | "bank-transfer" | "direct-debit" | "cheque" | "cash" | "other";
+                    /** Format: date */
+                    receivedOn: string;
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment as recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payment"];
+                        meta: {
+                            balance: components["schemas"]["PolicyBalance"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyInProgress"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Fails the product schema or the mandatory-field checks; `errors` lists every field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reversePayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same body within 24 h answers the first answer again (marked `Idempotent-Replayed: true`); with another body 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Direct debit returned unpaid"
+                 *     }
+                 */
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The reversal */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payment"];
+                        meta: {
+                            balance: components["schemas"]["PolicyBalance"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not allowed in the current state; names the state and the allowed actions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key with the same body within 24 h answers the first answer again (marked `Idempotent-Replayed: true`); with another body 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": 52.58,
+                 *       "currency": "GBP",
+                 *       "paidOn": "2026-11-20",
+                 *       "method": "bank-transfer",
+                 *       "reference": "Refund 0192"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A positive amount in `currency`, at most two decimals */
+                    amount: number;
+                    /** @description ISO 4217 code; must be the policy’s currency (home and pet GBP, travel EUR) */
+                    currency: string;
+                    /** @enum {string} */
+                    method: "card" | "bank-transfer" | "direct-debit" | "cheque" | "cash" | "other";
+                    /** Format: date */
+                    paidOn: string;
+                    reference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The refund */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Payment"];
+                        meta: {
+                            balance: components["schemas"]["PolicyBalance"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyInProgress"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Fails the product schema or the mandatory-field checks; `errors` lists every field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     renewPolicy: {
         parameters: {
             query?: never;
@@ -2553,6 +2980,41 @@ export interface operations {
                             [key: string]: unknown;
                         })[];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBordereau: {
+        parameters: {
+            query: {
+                /** @description json or csv; without it the Accept header decides, JSON by default */
+                format?: "json" | "csv";
+                /** @description premium (the one kind today) */
+                kind?: "premium";
+                /** @description YYYY-MM */
+                month: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bordereau; CSV with format=csv or Accept: text/csv */
+            200: {
+                headers: {
+                    /** @description attachment with the file name (CSV answers only) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bordereau"];
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4166,7 +4628,7 @@ export interface operations {
                  */
                 "application/json": {
                     description?: string;
-                    eventTypes: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed")[];
+                    eventTypes: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed" | "payment.received" | "payment.reversed" | "refund.paid" | "instalment.overdue")[];
                     /**
                      * Format: uri
                      * @description http(s) URL the events are POSTed to; private, loopback and link-local addresses are refused
@@ -4190,7 +4652,7 @@ export interface operations {
                         /** @description `disabled` by an admin, or `failing`: every attempt failed for LEDGER_WEBHOOK_DISABLE_AFTER_HOURS */
                         disabledReason: ("disabled" | "failing") | null;
                         enabled: boolean;
-                        eventTypes: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed")[];
+                        eventTypes: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed" | "payment.received" | "payment.reversed" | "refund.paid" | "instalment.overdue")[];
                         failingSince: string | null;
                         /** Format: uuid */
                         id: string;
@@ -4305,7 +4767,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     enabled?: boolean;
-                    eventTypes?: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed")[];
+                    eventTypes?: ("quote.created" | "quote.calculated" | "quote.referred" | "quote.referral-decided" | "quote.declined" | "quote.bound" | "policy.issued" | "policy.adjusted" | "policy.data-changed" | "policy.terminated" | "policy.renewal-created" | "policy.expired" | "document.ready" | "request.completed" | "payment.received" | "payment.reversed" | "refund.paid" | "instalment.overdue")[];
                     /**
                      * Format: uri
                      * @description http(s) URL the events are POSTed to; private, loopback and link-local addresses are refused

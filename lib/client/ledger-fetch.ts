@@ -19,6 +19,8 @@ export interface LedgerRequest {
   accept?: string;
   /** The ETag of the read the change is based on; a stale one is refused with 409. */
   ifMatch?: string;
+  /** One per intended change (a form submission), so a repeated click records it once. */
+  idempotencyKey?: string;
 }
 
 export interface LedgerAnswer<T> {
@@ -49,6 +51,7 @@ export async function ledgerFetch<T>(credentials: LedgerCredentials, path: strin
   const headers = ledgerHeaders(credentials, { accept: request.accept ?? 'application/json' });
   if (request.body !== undefined) headers['content-type'] = 'application/json; charset=UTF-8';
   if (request.ifMatch) headers['if-match'] = request.ifMatch;
+  if (request.idempotencyKey) headers['idempotency-key'] = request.idempotencyKey;
   const response = await fetch(urlOf(path, request.query), {
     method: request.method ?? (request.body === undefined ? 'GET' : 'POST'),
     headers,

@@ -57,7 +57,13 @@ export interface InstallmentsView {
     currency: string;
     labels: Record<string, string>;
     invoices: (JsonObject & { invoiceNumber: string; kind: string; formatted: Record<string, string> })[];
-    instalments: (JsonObject & { invoiceNumber: string | null; sequence: number; status: string; formatted: Record<string, string> })[];
+    instalments: (JsonObject & {
+      invoiceNumber: string | null;
+      sequence: number;
+      status: string;
+      state?: string;
+      formatted: Record<string, string>;
+    })[];
     totals: JsonObject & { formatted: Record<string, string> };
   };
 }

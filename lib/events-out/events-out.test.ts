@@ -92,6 +92,10 @@ describe('event types', () => {
       'policy.renewal-quoted',
       'policy.expired',
       'document.stored',
+      'payment.received',
+      'payment.reversed',
+      'refund.paid',
+      'instalment.overdue',
     ];
     const covered = new Set(sources.flatMap((type) => publicTypesOf({ type, after: { status: 'calculated' } })));
     expect([...covered].sort()).toEqual([...PUBLIC_EVENT_TYPES].sort());

@@ -103,6 +103,22 @@ export function buildPayload(input: PayloadInput): PublicEventPayload {
       record = policyRecord;
       details = pick(data, 'dateExpiry');
       break;
+    case 'payment.received':
+      record = policyRecord;
+      details = pick(data, 'paymentId', 'amount', 'currency', 'receivedOn', 'method', 'reference', 'allocated', 'credit');
+      break;
+    case 'payment.reversed':
+      record = policyRecord;
+      details = pick(data, 'paymentId', 'reversalId', 'amount', 'currency', 'reason');
+      break;
+    case 'refund.paid':
+      record = policyRecord;
+      details = pick(data, 'refundId', 'amount', 'currency', 'paidOn', 'method', 'credit');
+      break;
+    case 'instalment.overdue':
+      record = policyRecord;
+      details = pick(data, 'instalmentId', 'sequence', 'dueDate', 'outstanding', 'currency');
+      break;
     case 'document.ready': {
       const document = pick(data, 'documentId', 'documentType', 'policyVersion', 'title');
       record = { object: 'document', id: String(document.documentId ?? ''), number: policy?.policyNumber ?? policy?.quoteNumber ?? null };

@@ -16,6 +16,10 @@ export const PUBLIC_EVENT_TYPES = [
   'policy.expired',
   'document.ready',
   'request.completed',
+  'payment.received',
+  'payment.reversed',
+  'refund.paid',
+  'instalment.overdue',
 ] as const;
 
 export type PublicEventType = (typeof PUBLIC_EVENT_TYPES)[number];
@@ -47,6 +51,10 @@ export function publicTypesOf(event: InternalEvent): PublicEventType[] {
     case 'policy.data-changed':
     case 'policy.terminated':
     case 'policy.expired':
+    case 'payment.received':
+    case 'payment.reversed':
+    case 'refund.paid':
+    case 'instalment.overdue':
       return [event.type];
     // The background job's first rating is the quote's first calculation.
     case 'quote.prepared':

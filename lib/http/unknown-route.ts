@@ -39,6 +39,9 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/ledger/policies/{id}/terminate': ['POST'],
   '/api/v1/ledger/policies/{id}/renewal': ['GET'],
   '/api/v1/ledger/policies/{id}/documents': ['GET'],
+  '/api/v1/ledger/policies/{id}/payments': ['GET', 'POST'],
+  '/api/v1/ledger/policies/{id}/payments/{paymentId}/reverse': ['POST'],
+  '/api/v1/ledger/policies/{id}/refunds': ['POST'],
   '/api/v1/ledger/customers/policies/{policyId}/custom-view/installments': ['GET'],
   '/api/v1/ledger/documents/{id}': ['GET'],
   '/api/v1/ledger/webhooks': ['GET', 'POST'],
@@ -47,6 +50,7 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/ledger/webhooks/{id}/deliveries': ['GET'],
   '/api/v1/ledger/webhooks/{id}/deliveries/{deliveryId}/redeliver': ['POST'],
   '/api/v1/ledger/events': ['GET'],
+  '/api/v1/ledger/reports/bordereau': ['GET'],
 };
 
 /** next-auth owns everything under this prefix. */

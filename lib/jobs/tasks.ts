@@ -1,5 +1,6 @@
 import { prisma } from '@/lib/db/client';
 import { EXPIRE_EVERY_MS, EXPIRE_POLICIES_TASK, expirePolicies } from '@/lib/ledger/policies/expire-policies';
+import { MARK_OVERDUE_EVERY_MS, MARK_OVERDUE_TASK, markOverdue } from '@/lib/ledger/payments/mark-overdue';
 import { generateDocumentsJob } from '@/lib/documents/generate';
 import { RENDER_OFFER_TASK } from '@/lib/documents/offer';
 import { renderOfferJob } from '@/lib/documents/offer-job';
@@ -29,6 +30,11 @@ export const TASKS: TaskRegistry = {
   [EXPIRE_POLICIES_TASK]: {
     run: async () => {
       await expirePolicies();
+    },
+  },
+  [MARK_OVERDUE_TASK]: {
+    run: async () => {
+      await markOverdue();
     },
   },
   [GENERATE_DOCUMENTS_TASK]: { run: generateDocumentsJob },
@@ -67,4 +73,5 @@ export function tasksOfLane(lane: Lane): TaskRegistry {
 export const CRON: CronDefinition[] = [
   { name: 'housekeeping', task: 'housekeeping', everyMs: 60 * 60 * 1000 },
   { name: EXPIRE_POLICIES_TASK, task: EXPIRE_POLICIES_TASK, everyMs: EXPIRE_EVERY_MS },
+  { name: MARK_OVERDUE_TASK, task: MARK_OVERDUE_TASK, everyMs: MARK_OVERDUE_EVERY_MS },
 ];

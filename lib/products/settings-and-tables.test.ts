@@ -22,6 +22,8 @@ const COMMON = {
   renewalWindowDays: 60,
   coolingOffDays: 14,
   shortRateTable: SHORT_RATE,
+  // Overdue after the due date; 30 days' grace; no cancellation for non-payment unless a product asks.
+  arrears: { graceDays: 30, cancelForNonPayment: false },
 };
 const PLANS = { annual: { count: 1 }, quarterly: { count: 4 }, monthly: { count: 12 } };
 

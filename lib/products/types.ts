@@ -56,6 +56,15 @@ export interface ProductSettings {
   authorityLimit: number | null;
   /** Plans the product offers; the schema's `paymentPlan` enum is derived from it. */
   instalmentPlans: Readonly<Partial<Record<PaymentPlan, InstalmentPlanSetting>>>;
+  arrears: ArrearsSetting;
+}
+
+/** What happens when an instalment is not paid (the daily arrears job). */
+export interface ArrearsSetting {
+  /** Days after an instalment's due date before the policy may be cancelled for non-payment. */
+  graceDays: number;
+  /** Cancel (pro-rata, from the day the grace period ends) when an instalment is still owed after it. */
+  cancelForNonPayment: boolean;
 }
 
 /** Step output, stored under `enrichment[step.name]`; `warnings` reports fallbacks. */

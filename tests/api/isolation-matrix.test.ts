@@ -69,7 +69,13 @@ beforeAll(async () => {
     async (client) =>
       (await client.query<{ id: string }>(`SELECT id FROM "Request" WHERE "policyId" = $1 LIMIT 1`, [policy.id])).rows[0]!.id,
   );
-  const ids = { request, document: document!, subscription, delivery: delivery! };
+  const paid = await call(`/api/v1/ledger/policies/${policy.id}/payments`, {
+    token: globex,
+    tenant: 'globex',
+    body: { amount: 10, currency: 'GBP', receivedOn: new Date().toISOString().slice(0, 10), method: 'card' },
+  });
+  expect(paid.status, paid.text).toBe(201);
+  const ids = { request, document: document!, subscription, delivery: delivery!, payment: paid.body.data.id as string };
   const recordValues = (id: string): Record<string, string> => ({
     id,
     requestId: ids.request,
@@ -77,12 +83,13 @@ beforeAll(async () => {
     documentId: ids.document,
     subscriptionId: ids.subscription,
     deliveryId: ids.delivery,
+    paymentId: ids.payment,
   });
   globexRecords = [
     { label: 'issued policy', values: recordValues(policy.id) },
     { label: 'calculated quote', values: recordValues(quote) },
   ];
-  secrets = [policy.policyNumber, policy.id, quote, ids.request, ids.document, ids.subscription, ids.delivery];
+  secrets = [policy.policyNumber, policy.id, quote, ids.request, ids.document, ids.subscription, ids.delivery, ids.payment];
   snapshotSql = `SELECT id, status, "policyStatus", revision, data, calculation, "currentVersion",
       (SELECT count(*) FROM "Event" e WHERE e."policyId" = p.id) AS events,
       (SELECT count(*) FROM "Request" r WHERE r."policyId" = p.id) AS requests

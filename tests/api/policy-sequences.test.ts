@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@/lib/rating/dates';
+import { addDays, todayUtc } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
-import { withDatabase } from '../support/db';
 import { issuePolicy } from '../support/lifecycle';
+import { brokenMoneyInvariants, moneyLedgerOf } from '../support/money-ledger';
 
 // The money of an issued policy under change (issue 9): MTA and termination at the term's start,
-// middle and last day, and random sequences of MTAs, data changes and a final termination after
-// which every journal entry balances, the receivable equals the open instalments to the cent,
-// and no cent is lost between what was invoiced and what is still owed.
+// middle and last day, and random sequences of MTAs, data changes, payments, reversals and a final
+// termination (then refunds) after which every journal entry balances, the receivable equals what
+// the live instalments still ask for to the cent, what payments put on instalments equals what
+// the instalments were paid, and cash equals payments less reversals and refunds (issue 14).
 
 const POLICIES = '/api/v1/ledger/policies';
 const cents = (value: number) => Math.round(value * 100);
@@ -22,30 +23,6 @@ async function termOf(id: string): Promise<{ inception: string; expiry: string }
   const read = await call(`${POLICIES}/${id}/links?forceCoverageDateFormat=true`, { token: broker });
   expect(read.status, read.text).toBe(200);
   return { inception: read.body.data.policy.dateInception, expiry: read.body.data.policy.dateExpiry };
-}
-
-async function ledgerOf(policyId: string) {
-  return withDatabase(async (client) => {
-    const unbalanced = await client.query(
-      `SELECT e.id FROM "JournalEntry" e JOIN "JournalLine" l ON l."entryId" = e.id WHERE e."policyId" = $1
-       GROUP BY e.id HAVING SUM(l.debit) <> SUM(l.credit)`,
-      [policyId],
-    );
-    const receivable = await client.query<{ cents: string }>(
-      `SELECT (COALESCE(SUM(l.debit - l.credit), 0) * 100)::bigint::text AS cents FROM "JournalLine" l
-       JOIN "JournalEntry" e ON e.id = l."entryId" WHERE e."policyId" = $1 AND l.account = 'policyholder-receivable'`,
-      [policyId],
-    );
-    const open = await client.query<{ cents: string }>(
-      `SELECT (COALESCE(SUM(amount), 0) * 100)::bigint::text AS cents FROM "Instalment" WHERE "policyId" = $1 AND status = 'open'`,
-      [policyId],
-    );
-    return {
-      unbalanced: unbalanced.rows.length,
-      receivableCents: Number(receivable.rows[0]!.cents),
-      openCents: Number(open.rows[0]!.cents),
-    };
-  });
 }
 
 describe('MTA and termination at the start, the middle and the last day of the term', () => {
@@ -89,7 +66,11 @@ describe('MTA and termination at the start, the middle and the last day of the t
 
 // An MTA step moves the sum insured by 1 to 85 thousand within 10,000–95,000, wrapping round: it
 // can never draw the current value, so every MTA is a real change the ledger must accept.
-type Step = { kind: 'mta'; days: number; shift: number } | { kind: 'data-change'; phone: string };
+type Step =
+  | { kind: 'mta'; days: number; shift: number }
+  | { kind: 'data-change'; phone: string }
+  | { kind: 'payment'; cents: number }
+  | { kind: 'reversal'; pick: number };
 
 const SUM_INSURED_STEPS = 86; // 10,000 … 95,000 in thousands
 
@@ -104,14 +85,17 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     shift: fc.integer({ min: 1, max: SUM_INSURED_STEPS - 1 }),
   }),
   fc.record({ kind: fc.constant('data-change' as const), phone: fc.integer({ min: 1_000, max: 9_999 }).map((n) => `+44 20 7946 ${n}`) }),
+  // Payments from a cent to more than the whole payable (an overpayment).
+  fc.record({ kind: fc.constant('payment' as const), cents: fc.integer({ min: 1, max: 30_000 }) }),
+  fc.record({ kind: fc.constant('reversal' as const), pick: fc.nat() }),
 );
 const ending = fc.record({
   days: fc.integer({ min: 0, max: 90 }),
   type: fc.constantFrom('pro-rata' as const, 'short-rate' as const, 'flat' as const),
 });
 
-describe('journal invariants after random sequences of policy changes', () => {
-  it('every entry balances and the receivable equals the open instalments, after every step and after termination', async () => {
+describe('journal invariants after random sequences of policy changes and payments', () => {
+  it('every money invariant holds after every step, after termination and after the refund', async () => {
     let sequences = 0;
     let operations = 0;
     await fc.assert(
@@ -121,6 +105,8 @@ describe('journal invariants after random sequences of policy changes', () => {
         const { inception } = await termOf(id);
         let day = 1;
         let sumInsured = (await call(`${POLICIES}/${id}/links`, { token: broker })).body.data.objects[0].sumInsured as number;
+        const payments: string[] = [];
+        const today = todayUtc();
         for (const change of steps) {
           if (change.kind === 'mta') {
             day += change.days;
@@ -132,14 +118,23 @@ describe('journal invariants after random sequences of policy changes', () => {
             });
             expect(result.status, result.text).toBe(200);
             sumInsured = next;
-          } else {
+          } else if (change.kind === 'data-change') {
             const result = await call(`${POLICIES}/${id}/data-change`, { token: broker, body: { customer: { phone: change.phone } } });
             expect(result.status, result.text).toBe(200);
+          } else if (change.kind === 'payment') {
+            const result = await call(`${POLICIES}/${id}/payments`, {
+              token: broker,
+              body: { amount: change.cents / 100, currency: 'GBP', receivedOn: today, method: 'card' },
+            });
+            expect(result.status, result.text).toBe(201);
+            payments.push(result.body.data.id);
+          } else if (payments.length > 0) {
+            const [paymentId] = payments.splice(change.pick % payments.length, 1);
+            const result = await call(`${POLICIES}/${id}/payments/${paymentId}/reverse`, { token: broker, body: { reason: 'returned' } });
+            expect(result.status, result.text).toBe(201);
           }
           operations++;
-          const ledger = await ledgerOf(id);
-          expect(ledger.unbalanced).toBe(0);
-          expect(ledger.receivableCents).toBe(ledger.openCents);
+          expect(brokenMoneyInvariants(await moneyLedgerOf(id))).toEqual([]);
         }
         const terminated = await call(`${POLICIES}/${id}/terminate`, {
           token: broker,
@@ -152,10 +147,20 @@ describe('journal invariants after random sequences of policy changes', () => {
         });
         expect(terminated.status, terminated.text).toBe(200);
         operations++;
-        const ledger = await ledgerOf(id);
-        expect(ledger.unbalanced).toBe(0);
-        expect(ledger.receivableCents).toBe(ledger.openCents);
+        expect(brokenMoneyInvariants(await moneyLedgerOf(id))).toEqual([]);
         expect((await call(`${POLICIES}/${id}/links`, { token: broker })).body.meta.status).toBe('terminated');
+        // What is owed back after the termination is paid out; nothing is left to refund.
+        const balance = (await call(`${POLICIES}/${id}/payments`, { token: broker })).body.meta.balance;
+        if (balance.refundDue > 0) {
+          const refund = await call(`${POLICIES}/${id}/refunds`, {
+            token: broker,
+            body: { amount: balance.refundDue, currency: 'GBP', paidOn: today, method: 'bank-transfer' },
+          });
+          expect(refund.status, refund.text).toBe(201);
+          expect(refund.body.meta.balance).toMatchObject({ credit: 0, refundDue: 0 });
+          operations++;
+          expect(brokenMoneyInvariants(await moneyLedgerOf(id))).toEqual([]);
+        }
       }),
       { numRuns: Number(process.env.LEDGER_SEQUENCE_RUNS ?? 6) },
     );

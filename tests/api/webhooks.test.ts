@@ -116,6 +116,19 @@ describe('delivery', () => {
     expect((await call(`${SALES}/${id}/bind`, { token: broker, body: {} })).status).toBe(200);
     const issue = await call(`${SALES}/${id}/issue`, { token: broker, body: {} });
     expect((await waitForRequest(broker, issue.body.requestId)).status).toBe('success');
+    // Money: a payment reversed, then an overpayment of which a part is refunded out of the credit.
+    const today = new Date().toISOString().slice(0, 10);
+    const payment = { currency: 'GBP', receivedOn: today, method: 'card' };
+    const paid = await call(`${POLICIES}/${id}/payments`, { token: broker, body: { ...payment, amount: 10 } });
+    expect(paid.status, paid.text).toBe(201);
+    const reversed = await call(`${POLICIES}/${id}/payments/${paid.body.data.id}/reverse`, { token: broker, body: { reason: 'returned' } });
+    expect(reversed.status, reversed.text).toBe(201);
+    expect((await call(`${POLICIES}/${id}/payments`, { token: broker, body: { ...payment, amount: 5_000 } })).status).toBe(201);
+    const refunded = await call(`${POLICIES}/${id}/refunds`, {
+      token: broker,
+      body: { amount: 1, currency: 'GBP', paidOn: today, method: 'bank-transfer' },
+    });
+    expect(refunded.status, refunded.text).toBe(201);
     const read = await call(`${POLICIES}/${id}/links?forceCoverageDateFormat=true`, { token: broker });
     const inception: string = read.body.data.policy.dateInception;
     const start = [inception, new Date().toISOString().slice(0, 10)].sort().at(-1)!;
@@ -145,6 +158,9 @@ describe('delivery', () => {
         travel.id,
       ]);
       await client.query(`INSERT INTO "Job" ("task", "payload") VALUES ('expire-policies', '{}'::jsonb)`);
+      // The travel premium, never paid, fell due 40 days ago: the arrears job reports it.
+      await client.query(`UPDATE "Instalment" SET "dueDate" = current_date - 40 WHERE "policyId" = $1`, [travel.id]);
+      await client.query(`INSERT INTO "Job" ("task", "payload") VALUES ('mark-overdue', '{}'::jsonb)`);
     });
 
     const ids = [id, declinedId, travel.id];

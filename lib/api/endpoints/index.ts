@@ -1,4 +1,6 @@
 import type { Endpoint } from '../endpoint';
+import { PAYMENT_ENDPOINTS } from './payments';
+import { bordereauEndpoint } from './reports';
 import { downloadDocumentEndpoint, generateOfferEndpoint, listDocumentsEndpoint } from './documents';
 import {
   policyDataChangeEndpoint,
@@ -61,4 +63,6 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   listDocumentsEndpoint,
   downloadDocumentEndpoint,
   ...WEBHOOK_ENDPOINTS,
+  ...PAYMENT_ENDPOINTS,
+  bordereauEndpoint,
 ] as Endpoint[];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ANY_LEDGER_ROLE } from '@/lib/auth/roles';
+import { INSTALMENT_STATES } from '@/lib/ledger/payments/allocation';
 import { INSTALLMENT_VIEW_CODES } from '@/lib/ledger/policies/installments-view';
+import { balanceSchema } from './payments';
 import { TERMINATION_TYPES } from '@/lib/ledger/policies/termination-refund';
 import { POLICY_STATES } from '@/lib/ledger/state-machine';
 import { defineEndpoint } from '../endpoint';
@@ -237,7 +239,7 @@ export const policyInstallmentsViewEndpoint = defineEndpoint({
   path: '/api/v1/ledger/customers/policies/{policyId}/custom-view/installments',
   summary: 'Invoices, instalments and totals of a policy',
   description:
-    'Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable and status (open, cancelled). `data.totals`: the sums, and `open`, the open instalments, which always equals the payable total (the receivable). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the tax label (`data.labels.tax`, e.g. Insurance Premium Tax or Versicherungsteuer) and the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels.',
+    'Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable, stored status (open, paid, cancelled), its `state` today (open, partially-paid, paid, overdue, cancelled), what was `paid` on it and what is `outstanding`. `data.balance`: the policy’s balance today (outstanding, due now, overdue, credit, refund due). `data.totals`: the sums, and `open`, what the live instalments still ask for, which always equals the receivable (the payable total less what was paid). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the tax label (`data.labels.tax`, e.g. Insurance Premium Tax or Versicherungsteuer) and the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
@@ -282,10 +284,18 @@ export const policyInstallmentsViewEndpoint = defineEndpoint({
               sequence: z.number().int(),
               dueDate: isoDate,
               payable: z.number(),
-              status: z.enum(['open', 'cancelled']),
-              formatted: z.object({ dueDate: z.string(), payable: z.string() }),
+              status: z
+                .enum(['open', 'paid', 'cancelled'])
+                .meta({ description: 'Stored: open (something still owed), paid, cancelled (replaced)' }),
+              state: z
+                .enum(INSTALMENT_STATES)
+                .meta({ description: 'Today: open, partially-paid, paid, overdue (due date passed, still owed) or cancelled' }),
+              paid: z.number().meta({ description: 'Set against it so far' }),
+              outstanding: z.number().meta({ description: 'Still owed on it' }),
+              formatted: z.object({ dueDate: z.string(), payable: z.string(), paid: z.string(), outstanding: z.string() }),
             }),
           ),
+          balance: balanceSchema,
           totals: z.object({ ...viewAmounts, open: z.number(), formatted: z.record(z.string(), z.string()) }),
           labels: z.record(z.string(), z.string()),
         }),

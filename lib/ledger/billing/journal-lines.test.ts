@@ -36,7 +36,7 @@ describe('premium lines', () => {
     ]);
   });
 
-  it('names the six accounts of DOMAIN.md §10', () => {
+  it('names the six premium accounts of DOMAIN.md §10, cash and the policyholder credit', () => {
     expect(ACCOUNTS).toEqual({
       receivable: 'policyholder-receivable',
       insurer: 'insurer-payable',
@@ -44,6 +44,8 @@ describe('premium lines', () => {
       mga: 'mga-commission-income',
       tax: 'tax-payable',
       fees: 'fee-income',
+      cash: 'cash',
+      credit: 'policyholder-credit',
     });
   });
 });

@@ -10,6 +10,10 @@ export const ACCOUNTS = {
   mga: 'mga-commission-income',
   tax: 'tax-payable',
   fees: 'fee-income',
+  /** Money received and not yet paid out (bank). */
+  cash: 'cash',
+  /** Money held for the policyholder: an overpayment or a return not yet set against an instalment or refunded. */
+  credit: 'policyholder-credit',
 } as const;
 
 export type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];

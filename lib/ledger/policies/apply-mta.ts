@@ -21,6 +21,7 @@ import {
   termOf,
   type PolicyRecord,
 } from './policy-record';
+import { settleAfterScheduleChange } from '@/lib/ledger/payments/settle';
 import { postAdjustment, respreadOpenInstalments } from './post-adjustment';
 import { partsAsAmounts } from './premium-parts';
 import { mtaAdjustment } from './pro-rata';
@@ -114,6 +115,12 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
       adjustment: adjustment.parts,
       effectiveDate: input.effectiveDate,
       today,
+    });
+    await settleAfterScheduleChange(tx, {
+      tenantId: row.tenantId,
+      policyId: row.id,
+      currency: calculation.data.currency,
+      occasion: 'mid-term adjustment',
     });
   }
   const updated = await tx.policy.update({

@@ -19,13 +19,10 @@ export async function chargedParts(tx: Tx, tenantId: string, policyId: string): 
   const insurerNet = credit(ACCOUNTS.insurer);
   const brokerCommission = credit(ACCOUNTS.broker);
   const mgaCommission = credit(ACCOUNTS.mga);
-  return {
-    net: insurerNet.plus(brokerCommission).plus(mgaCommission),
-    tax: credit(ACCOUNTS.tax),
-    fees: credit(ACCOUNTS.fees),
-    brokerCommission,
-    mgaCommission,
-    insurerNet,
-    payable: credit(ACCOUNTS.receivable).negated(),
-  };
+  const net = insurerNet.plus(brokerCommission).plus(mgaCommission);
+  const tax = credit(ACCOUNTS.tax);
+  const fees = credit(ACCOUNTS.fees);
+  // The payable from its parts, not the receivable's balance: payments and credit move the
+  // receivable too (lib/ledger/payments), and they are no premium charged.
+  return { net, tax, fees, brokerCommission, mgaCommission, insurerNet, payable: net.plus(tax).plus(fees) };
 }

@@ -2,6 +2,7 @@ import type { Tx } from '@/lib/db/client';
 import type { Language } from '@/lib/http/language';
 import { ACCOUNTS } from '@/lib/ledger/billing/journal';
 import { money, toAmount, ZERO, type Decimal } from '@/lib/money';
+import { policyStanding } from '@/lib/ledger/payments/policy-balance';
 import { COLUMN_LABELS, DOCUMENT_COUNTRIES, documentCountryOf, formatterFor } from './document-country';
 import { findPolicy, isoDay, settingsOf } from './policy-record';
 
@@ -12,7 +13,7 @@ import { findPolicy, isoDay, settingsOf } from './policy-record';
 export const INSTALLMENT_VIEW_CODES = ['default', 'customer', 'commission'] as const;
 export type InstallmentViewCode = (typeof INSTALLMENT_VIEW_CODES)[number];
 
-interface InvoiceAmounts {
+export interface InvoiceAmounts {
   premium: Decimal;
   tax: Decimal;
   adminFee: Decimal;
@@ -25,7 +26,7 @@ interface InvoiceAmounts {
 const AMOUNT_KEYS = ['premium', 'tax', 'adminFee', 'brokerCommission', 'mgaCommission', 'insurerNet', 'payable'] as const;
 const COMMISSION_KEYS: readonly string[] = ['brokerCommission', 'mgaCommission', 'insurerNet'];
 
-function amountsOf(lines: { account: string; debit: Decimal; credit: Decimal }[]): InvoiceAmounts {
+export function amountsOf(lines: { account: string; debit: Decimal; credit: Decimal }[]): InvoiceAmounts {
   const credit = (account: string) =>
     lines.filter((line) => line.account === account).reduce((sum, line) => sum.plus(line.credit).minus(line.debit), ZERO);
   const insurerNet = credit(ACCOUNTS.insurer);
@@ -111,20 +112,37 @@ export async function installmentsView(tx: Tx, input: InstallmentsViewInput) {
     };
   });
 
-  const open = instalments.filter((instalment) => instalment.status === 'open');
-  const openTotal = open.reduce((sum, instalment) => sum.plus(instalment.amount.toString()), ZERO);
+  const standing = await policyStanding(tx, {
+    tenantId: input.tenantId,
+    policyId: row.id,
+    currency,
+    policyStatus: row.policyStatus,
+  });
+  // What the live instalments still ask for: the receivable.
+  const openTotal = money(standing.balance.outstanding);
   const listed =
     code === 'commission' ? [] : code === 'customer' ? instalments.filter((instalment) => instalment.status !== 'cancelled') : instalments;
   const instalmentRows = listed.map((instalment) => {
     const dueDate = isoDay(instalment.dueDate);
     const payable = toAmount(instalment.amount.toString());
+    const own = standing.instalments.get(instalment.id);
+    const paid = own ? toAmount(own.paid) : 0;
+    const outstanding = own ? toAmount(own.outstanding) : 0;
     return {
       invoiceNumber: numberOf.get(instalment.invoiceId) ?? null,
       sequence: instalment.sequence,
       dueDate,
       payable,
       status: instalment.status,
-      formatted: { dueDate: format.date(dueDate), payable: format.money(payable) },
+      state: own?.state ?? 'cancelled',
+      paid,
+      outstanding,
+      formatted: {
+        dueDate: format.date(dueDate),
+        payable: format.money(payable),
+        paid: format.money(paid),
+        outstanding: format.money(outstanding),
+      },
     };
   });
   const totalValues = present(totals);
@@ -139,6 +157,7 @@ export async function installmentsView(tx: Tx, input: InstallmentsViewInput) {
       labels: { ...COLUMN_LABELS[input.language], tax: DOCUMENT_COUNTRIES[country].taxLabel },
       invoices: invoiceRows,
       instalments: instalmentRows,
+      balance: standing.balance,
       totals: {
         ...totalValues.values,
         open: toAmount(openTotal),

@@ -29,6 +29,10 @@ const EVENT_MESSAGES: Record<string, string> = {
   'policy.expired': 'Policy expired',
   'policy.renewal-quoted': 'Renewal quote created',
   'policy.renewed': 'Policy renewed; the renewal quote was issued as the next term',
+  'payment.received': 'Payment received and set against the instalments',
+  'payment.reversed': 'Payment reversed; the instalments it paid are owed again',
+  'refund.paid': 'Refund paid to the policyholder',
+  'instalment.overdue': 'Instalment overdue: its due date has passed and it is not paid',
 };
 
 export async function listNotifications(tx: Tx, tenantId: string, policyId: string, now = new Date()): Promise<Notification[]> {

@@ -20,6 +20,7 @@ import {
   termOf,
   type PolicyRecord,
 } from './policy-record';
+import { settleAfterScheduleChange } from '@/lib/ledger/payments/settle';
 import { postAdjustment, settleOpenInstalments } from './post-adjustment';
 import { negateParts, partsAsAmounts } from './premium-parts';
 import { terminationRefund, type TerminationType } from './termination-refund';
@@ -128,6 +129,12 @@ export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
     currency: calculation.data.currency,
     returned: outcome.refund,
     dueDate,
+  });
+  await settleAfterScheduleChange(tx, {
+    tenantId: row.tenantId,
+    policyId: row.id,
+    currency: calculation.data.currency,
+    occasion: 'termination',
   });
   const updated = await tx.policy.update({
     where: { id: row.id },

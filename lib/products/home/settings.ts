@@ -17,4 +17,5 @@ export const HOME_SETTINGS: ProductSettings = {
   ],
   authorityLimit: 100_000,
   instalmentPlans: { annual: { count: 1 }, quarterly: { count: 4 }, monthly: { count: 12 } },
+  arrears: { graceDays: 30, cancelForNonPayment: false },
 };

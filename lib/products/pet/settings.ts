@@ -17,4 +17,5 @@ export const PET_SETTINGS: ProductSettings = {
   ],
   authorityLimit: null,
   instalmentPlans: { annual: { count: 1 }, quarterly: { count: 4 }, monthly: { count: 12 } },
+  arrears: { graceDays: 30, cancelForNonPayment: false },
 };

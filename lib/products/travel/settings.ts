@@ -17,4 +17,5 @@ export const TRAVEL_SETTINGS: ProductSettings = {
   ],
   authorityLimit: null,
   instalmentPlans: { annual: { count: 1 } },
+  arrears: { graceDays: 30, cancelForNonPayment: false },
 };
