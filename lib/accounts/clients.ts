@@ -1,6 +1,7 @@
 import { hashSecret } from '@/lib/auth/passwords';
 import { withSystem, withTenant } from '@/lib/db/tenant';
 import { Conflict, NotFound, ValidationFailed } from '@/lib/errors';
+import { forgetSubject } from '@/lib/auth/revocation';
 import { recordAccountEvent } from './audit';
 import { newClientSecret } from './secrets';
 import { checkClientId, checkName, checkRoles } from './validate';
@@ -106,5 +107,6 @@ export async function revokeClient(tenantId: string, actor: string, clientId: st
     await recordAccountEvent(tx, { tenantId, type: 'api-client.revoked', actor, data: { clientId } });
     return updated;
   });
+  forgetSubject(`client:${clientId}`);
   return toClientView(row);
 }

@@ -2,6 +2,7 @@ import { hashSecret } from '@/lib/auth/passwords';
 import type { Tx } from '@/lib/db/client';
 import { withSystem, withTenant } from '@/lib/db/tenant';
 import { Conflict, NotFound, ValidationFailed } from '@/lib/errors';
+import { forgetSubject } from '@/lib/auth/revocation';
 import { recordAccountEvent } from './audit';
 import { newPasswordSetToken, tokenDigest } from './secrets';
 import { checkEmail, checkName, checkPassword, checkRoles } from './validate';
@@ -103,7 +104,7 @@ export async function updateUser(
     const type = disabling ? 'user.disabled' : enabling ? 'user.enabled' : 'user.updated';
     await recordAccountEvent(tx, { tenantId, type, actor, before: toUserView(before), after: toUserView(after) });
     return toUserView(after);
-  });
+  }).finally(() => forgetSubject(`user:${userId}`));
 }
 
 /** Disables a user: no sign-in, and live sessions and tokens are refused within the revocation bound. */

@@ -2,6 +2,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { safeRedirectUrl } from '@/lib/http/redirect';
 import { authenticateUser } from './credentials';
+import { isSubjectActive } from './revocation';
 import { isRole, type Role } from './roles';
 import { issueAccessToken } from './tokens';
 
@@ -63,6 +64,8 @@ export const authOptions: NextAuthOptions = {
         ledger.tenant = user.tenant;
         ledger.roles = user.roles.filter(isRole);
       }
+      // A disabled user's live session ends on its next use: next-auth answers no session and clears the cookie.
+      if (ledger.sub && !(await isSubjectActive(`user:${ledger.sub}`))) throw new Error('the user has been disabled');
       const expiresAt = ledger.accessTokenExpiresAtMs ?? 0;
       if (ledger.sub && ledger.tenant && Date.now() > expiresAt - RENEW_BEFORE_EXPIRY_MS) {
         const issued = await issueAccessToken({ subject: `user:${ledger.sub}`, tenantTag: ledger.tenant, roles: ledger.roles ?? [] });

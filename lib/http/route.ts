@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from '@/lib/api/endpoint';
 import type { Principal } from '@/lib/auth/principal';
+import { assertSubjectActive } from '@/lib/auth/revocation';
 import { mayAct } from '@/lib/auth/roles';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { BadRequest, Forbidden, Unauthenticated } from '@/lib/errors';
@@ -114,6 +115,7 @@ async function authenticate(
   if (!principal) {
     if (!token) throw new Unauthenticated('A bearer access token is required');
     principal = await verifyAccessToken(token);
+    await assertSubjectActive(principal);
   }
   if (principal.tenantTag !== tenant.tag || tenant.name === '') {
     throw new Forbidden('The access token does not belong to the tenant named in X-TENANT-ID');
