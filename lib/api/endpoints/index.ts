@@ -1,4 +1,5 @@
 import type { Endpoint } from '../endpoint';
+import { ADMIN_ENDPOINTS } from './admin';
 import { downloadDocumentEndpoint, generateOfferEndpoint, listDocumentsEndpoint } from './documents';
 import {
   policyDataChangeEndpoint,
@@ -61,4 +62,5 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   listDocumentsEndpoint,
   downloadDocumentEndpoint,
   ...WEBHOOK_ENDPOINTS,
+  ...ADMIN_ENDPOINTS,
 ] as Endpoint[];
