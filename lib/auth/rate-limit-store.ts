@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { errorFields, log } from '@/lib/log';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 // The store behind the sign-in throttle and the shared tenant rate limit: rate-limiter-flexible's
@@ -13,6 +14,8 @@ export interface LimiterOptions {
   keyPrefix: string;
   points: number;
   durationSeconds: number;
+  /** Once a key has spent its points, refuse it in this process's memory until its window ends. */
+  blockInMemory?: boolean;
 }
 
 export type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
@@ -20,16 +23,29 @@ export type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
 const globalForStore = globalThis as unknown as { ledgerRateLimitPool?: pg.Pool };
 
 function pool(): pg.Pool {
-  return (globalForStore.ledgerRateLimitPool ??= new pg.Pool({
-    connectionString: process.env.DATABASE_URL,
-    max: RATE_LIMIT_POOL_MAX,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-  }));
+  if (!globalForStore.ledgerRateLimitPool) {
+    const created = new pg.Pool({
+      connectionString: process.env.DATABASE_URL,
+      max: RATE_LIMIT_POOL_MAX,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle connection dropped by a database restart must not take the process down; the pool reconnects.
+    created.on('error', (error) => log.warn('rate-limit store connection lost', errorFields(error)));
+    globalForStore.ledgerRateLimitPool = created;
+  }
+  return globalForStore.ledgerRateLimitPool;
+}
+
+/** Closes the store's connections (scripts that end on their own). */
+export async function closeRateLimitStore(): Promise<void> {
+  const open = globalForStore.ledgerRateLimitPool;
+  globalForStore.ledgerRateLimitPool = undefined;
+  await open?.end();
 }
 
 /** Limiters on the shared PostgreSQL table (the table exists: no CREATE at run time). */
-export const postgresLimiter: LimiterFactory = ({ keyPrefix, points, durationSeconds }) =>
+export const postgresLimiter: LimiterFactory = ({ keyPrefix, points, durationSeconds, blockInMemory }) =>
   new RateLimiterPostgres({
     storeClient: pool(),
     storeType: 'pool',
@@ -38,6 +54,7 @@ export const postgresLimiter: LimiterFactory = ({ keyPrefix, points, durationSec
     keyPrefix,
     points,
     duration: durationSeconds,
+    ...(blockInMemory ? { inMemoryBlockOnConsumed: points } : {}),
   });
 
 /** Limiters in this process's memory (unit tests, and the measure against the shared store). */

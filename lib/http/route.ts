@@ -14,7 +14,7 @@ import { withIdempotency } from './idempotency';
 import { assertSaneUrl } from './url-guard';
 import { negotiateLanguage, type Language } from './language';
 import { problemFromError } from './problem';
-import { tenantRateLimiter } from './rate-limit';
+import { takeTenantBudget } from './rate-limit';
 import { issuesToFieldErrors } from './zod-errors';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -54,7 +54,7 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
       tenantTag = tenant.tag;
       const principal = await authenticate(request, tenant, endpoint);
       // Counted after authentication, so nobody can spend another tenant's budget.
-      tenantRateLimiter().take(tenant.tag);
+      await takeTenantBudget(tenant.tag);
       if (endpoint.roles !== 'public' && !mayAct(principal.roles, endpoint.roles)) {
         throw new Forbidden(`This operation needs one of the roles: ${endpoint.roles.join(', ')}`);
       }
