@@ -4,6 +4,8 @@ import { memoryLimiter, type LimiterFactory } from '@/lib/auth/rate-limit-store'
 import { RateLimited } from '@/lib/errors';
 import { SharedTenantRateLimiter, sharedRateLimitEnabled } from './shared-rate-limit';
 
+const env = (values: Record<string, string>) => values as NodeJS.ProcessEnv;
+
 // Two limiters on one store stand for two app processes on one database (the API-level test with
 // real processes is tests/onboarding/rate-limit.test.ts).
 function oneStore(): LimiterFactory {
@@ -37,7 +39,7 @@ describe('SharedTenantRateLimiter', () => {
 
   it('is off at rate 0 and only when LEDGER_RATE_LIMIT_SHARED=1 is set', async () => {
     expect(await admitted(new SharedTenantRateLimiter(0, oneStore()), 'acme', 100)).toBe(100);
-    expect(sharedRateLimitEnabled({ LEDGER_RATE_LIMIT_SHARED: '1' } as NodeJS.ProcessEnv)).toBe(true);
-    expect(sharedRateLimitEnabled({} as NodeJS.ProcessEnv)).toBe(false);
+    expect(sharedRateLimitEnabled(env({ LEDGER_RATE_LIMIT_SHARED: '1' }))).toBe(true);
+    expect(sharedRateLimitEnabled(env({}))).toBe(false);
   });
 });
