@@ -79,9 +79,8 @@ export async function runCommand(argv: string[], actor: string, siteUrl: string)
       };
     }
     case 'client create': {
-      const tenantId = await tenantIdOf(positional(args, 2, 'the tenant tag'));
-      const clientId = positional(args, 3, 'the client id');
-      const { client, secret } = await createClient(tenantId, actor, { clientId, name: values.name, roles: roleList(values.roles) });
+      const [tag, clientId, roles] = [positional(args, 2, 'the tenant tag'), positional(args, 3, 'the client id'), roleList(values.roles)];
+      const { client, secret } = await createClient(await tenantIdOf(tag), actor, { clientId, name: values.name, roles });
       return {
         lines: [
           `Created API client ${client.clientId} with roles ${client.roles.join(', ') || '(none)'}`,
@@ -92,11 +91,10 @@ export async function runCommand(argv: string[], actor: string, siteUrl: string)
       };
     }
     case 'client rotate': {
-      const tenantId = await tenantIdOf(positional(args, 2, 'the tenant tag'));
-      const clientId = positional(args, 3, 'the client id');
+      const [tag, clientId] = [positional(args, 2, 'the tenant tag'), positional(args, 3, 'the client id')];
       const hours = values['overlap-hours'] === undefined ? 24 : Number(values['overlap-hours']);
       if (!Number.isFinite(hours) || hours < 0) throw new UsageError('--overlap-hours must be a number of hours, 0 or more');
-      const rotated = await rotateClientSecret(tenantId, actor, clientId, Math.round(hours * HOUR_SECONDS));
+      const rotated = await rotateClientSecret(await tenantIdOf(tag), actor, clientId, Math.round(hours * HOUR_SECONDS));
       return {
         lines: [
           `New secret for ${clientId}`,
@@ -109,15 +107,14 @@ export async function runCommand(argv: string[], actor: string, siteUrl: string)
       };
     }
     case 'client revoke': {
-      const tenantId = await tenantIdOf(positional(args, 2, 'the tenant tag'));
-      const client = await revokeClient(tenantId, actor, positional(args, 3, 'the client id'));
+      const [tag, clientId] = [positional(args, 2, 'the tenant tag'), positional(args, 3, 'the client id')];
+      const client = await revokeClient(await tenantIdOf(tag), actor, clientId);
       return { lines: [`API client ${client.clientId} is revoked (since ${client.revokedAt})`], json: { client } };
     }
     case 'user create': {
-      const tenantId = await tenantIdOf(positional(args, 2, 'the tenant tag'));
-      const email = positional(args, 3, 'the e-mail');
+      const [tag, email, roles] = [positional(args, 2, 'the tenant tag'), positional(args, 3, 'the e-mail'), roleList(values.roles)];
       const password = values.link ? undefined : newInitialPassword();
-      const created = await createUser(tenantId, actor, { email, name: values.name, roles: roleList(values.roles), password });
+      const created = await createUser(await tenantIdOf(tag), actor, { email, name: values.name, roles, password });
       const link = created.passwordSetToken ? new URL(`/set-password/${created.passwordSetToken}`, siteUrl).toString() : null;
       return {
         lines: [
@@ -129,8 +126,9 @@ export async function runCommand(argv: string[], actor: string, siteUrl: string)
       };
     }
     case 'user disable': {
-      const tenantId = await tenantIdOf(positional(args, 2, 'the tenant tag'));
-      const user = await disableUser(tenantId, actor, await userIdByEmail(tenantId, positional(args, 3, 'the e-mail')));
+      const [tag, email] = [positional(args, 2, 'the tenant tag'), positional(args, 3, 'the e-mail')];
+      const tenantId = await tenantIdOf(tag);
+      const user = await disableUser(tenantId, actor, await userIdByEmail(tenantId, email));
       return { lines: [`User ${user.email} is disabled (since ${user.disabledAt})`], json: { user } };
     }
     default:
