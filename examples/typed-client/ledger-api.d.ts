@@ -13,7 +13,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API client; its secret is answered once
-         * @description The secret is stored only as an Argon2 hash: it cannot be shown again (rotate to get a new one).
+         * @description The secret is stored only as an Argon2 hash: it cannot be shown again (rotate to get a new one). A replay with the same Idempotency-Key answers the same, with the secret replaced: it is shown once and never stored.
          */
         post: operations["adminCreateClient"];
         delete?: never;
@@ -70,7 +70,7 @@ export interface paths {
         put?: never;
         /**
          * A new secret, with an overlap in which the old one still works
-         * @description The old secret keeps working for `overlapSeconds` (default 86400, at most 604800; 0 stops it at once). Tokens already issued stay valid until they expire.
+         * @description The old secret keeps working for `overlapSeconds` (default 86400, at most 604800; 0 stops it at once). Tokens already issued stay valid until they expire. A replay with the same Idempotency-Key answers the same, with the secret replaced: it is shown once and never stored.
          */
         post: operations["adminRotateClientSecret"];
         delete?: never;
@@ -109,7 +109,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user with a one-time set-password link
-         * @description The answer carries a link (valid 72 hours, once) that the admin hands to the user; the user chooses a password there and signs in.
+         * @description The answer carries a link (valid 72 hours, once) that the admin hands to the user; the user chooses a password there and signs in. A replay with the same Idempotency-Key answers the same, with the link replaced: it is shown once and never stored.
          */
         post: operations["adminCreateUser"];
         delete?: never;
@@ -165,7 +165,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new one-time set-password link (the previous one stops working) */
+        /**
+         * A new one-time set-password link (the previous one stops working)
+         * @description A replay with the same Idempotency-Key answers the same, with the link replaced: it is shown once and never stored.
+         */
         post: operations["adminIssuePasswordLink"];
         delete?: never;
         options?: never;

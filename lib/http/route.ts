@@ -74,7 +74,9 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
         });
         return result instanceof Response ? result : Response.json(result);
       };
-      response = endpoint.idempotent ? await withIdempotency({ request, tenant, principal, run, rawBody: raw }) : await run();
+      response = endpoint.idempotent
+        ? await withIdempotency({ request, tenant, principal, run, rawBody: raw, redactOnReplay: endpoint.redactOnReplay })
+        : await run();
     } catch (error) {
       response = problemFromError(error, instance, correlationId);
     }

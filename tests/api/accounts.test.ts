@@ -90,6 +90,21 @@ describe('admin API: API clients', () => {
     expect(events.rows).toEqual([{ actor: 'client:acme-admin', createdAt: expect.any(Date) }]);
   });
 
+  it('a replay under the same Idempotency-Key answers the same client without its secret, which is stored nowhere', async () => {
+    const clientId = `i-${unique()}`;
+    const headers = { 'idempotency-key': `create-${clientId}` };
+    const first = await call(`${ADMIN}/clients`, { token: admin, headers, body: { clientId, roles: ['broker'] } });
+    expect(first.status).toBe(201);
+    const again = await call(`${ADMIN}/clients`, { token: admin, headers, body: { clientId, roles: ['broker'] } });
+    expect(again.status).toBe(201);
+    expect(again.body.client).toEqual(first.body.client);
+    expect(again.body.secret).toBe('(shown once; not stored)');
+    const kept = await withDatabase((db) =>
+      db.query(`SELECT body::text AS body FROM "IdempotencyRecord" WHERE key = $1`, [headers['idempotency-key']]),
+    );
+    expect(kept.rows[0].body).not.toContain(first.body.secret);
+  });
+
   it('refuses a taken client id (409), bad roles (400), other roles (403) and another tenant (404)', async () => {
     const { clientId } = await createClient();
     expect((await call(`${ADMIN}/clients`, { token: admin, body: { clientId, roles: ['broker'] } })).status).toBe(409);
