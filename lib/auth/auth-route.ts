@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { problemResponse } from '@/lib/http/problem';
+import { problemFromError, problemResponse } from '@/lib/http/problem';
 import { RateLimited } from '@/lib/errors';
 import { errorFields, log } from '@/lib/log';
 import { signInThrottle } from './sign-in-guard';
@@ -31,9 +31,7 @@ export function guardAuthRoute(handler: Handler): Handler {
     }
     if (action === 'callback' && provider === 'credentials') {
       const throttled = await throttledSignIn(request);
-      if (throttled) {
-        return refuse(429, 'Too Many Requests', throttled.message, url.pathname, { 'retry-after': String(throttled.retryAfterSeconds) });
-      }
+      if (throttled) return problemFromError(throttled, url.pathname, randomUUID());
     }
     try {
       const response = await handler(request, context);
