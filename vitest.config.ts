@@ -59,6 +59,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // A first installation on a fresh DATABASE_URL database with nothing seeded: the admin
+          // command, the API and the pages (tests/onboarding/global-setup.ts), and the per-tenant
+          // rate limit shared by two app processes.
+          name: 'onboarding',
+          include: ['tests/onboarding/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/onboarding/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           // The black-box probe's findings, replayed by class (SECURITY.md): redirects, body and URL
           // limits, hashing and offer-rendering bounds. Same stack as `api`.
           name: 'security',

@@ -56,6 +56,13 @@ try {
 steps.push({ name: 'production', code: await run(vitest, ['run', '--project', 'production']) });
 // ── end of production shape ──────────────────────────────────────────────────────────────
 
+// ── First installation (issue 13) ────────────────────────────────────────────────────────
+// A fresh Debian PostgreSQL with nothing seeded: the admin command creates the first tenant,
+// client and admin, the admin creates a broker in the pages, and two app processes share the
+// per-tenant rate limit (tests/onboarding/); reuses the build above.
+steps.push({ name: 'onboarding', code: await run(vitest, ['run', '--project', 'onboarding']) });
+// ── end of first installation ────────────────────────────────────────────────────────────
+
 // Crashes, database restarts and limits, on stacks of their own (about three minutes).
 steps.push({ name: 'chaos', code: await run(vitest, ['run', '--project', 'chaos']) });
 

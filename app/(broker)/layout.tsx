@@ -19,8 +19,13 @@ export default async function BrokerLayout({ children }: { children: ReactNode }
     { href: '/quotes', label: 'Quotes' },
     { href: '/quotes/new', label: 'New quote' },
     ...(decides ? [{ href: '/referrals', label: 'Referrals' }] : []),
-    ...(session.roles.includes('admin') ? [{ href: '/webhooks', label: 'Webhooks' }] : []),
-    ...(session.roles.includes('admin') ? [{ href: '/reports', label: 'Reports' }] : []),
+    ...(session.roles.includes('admin')
+      ? [
+          { href: '/webhooks', label: 'Webhooks' },
+          { href: '/reports', label: 'Reports' },
+          { href: '/admin', label: 'Administration' },
+        ]
+      : []),
   ];
   return (
     <div className="app" style={style}>

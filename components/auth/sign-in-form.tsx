@@ -18,7 +18,11 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string;
   const onSubmit = async (values: SignInValues) => {
     setError(undefined);
     const result = await signIn('credentials', { ...values, redirect: false });
-    if (!result || result.error) {
+    if (result?.status === 429) {
+      setError('Too many failed attempts. Wait a minute, then try again.');
+      return;
+    }
+    if (!result || result.error || !result.ok) {
       setError('The e-mail or password is not right.');
       return;
     }

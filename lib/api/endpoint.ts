@@ -50,6 +50,8 @@ export interface Endpoint<
   query?: Q;
   /** Honours the Idempotency-Key header (API-CONTRACT §6); every POST must (a unit test checks). */
   idempotent?: boolean;
+  /** Top-level answer fields (secrets shown once) that an idempotent replay does not repeat. */
+  redactOnReplay?: readonly string[];
   alternativeAuth?: AlternativeAuthenticator;
   /** Extra request headers to document (Accept-Language, If-Match, ...). */
   requestHeaders?: Record<string, string>;

@@ -20,6 +20,7 @@ const TAGS = [
   { name: 'Requests', description: 'Asynchronous requests such as issuing' },
   { name: 'Policies', description: 'Issued policies: data, adjustments, termination, renewal, invoices' },
   { name: 'Documents', description: 'Generated documents and their download' },
+  { name: 'Administration', description: 'The tenant’s API clients, users, name and brand colour (admin role)' },
 ];
 
 /** A query flag written `true`/`false` (or `1`/`0`); shown as a boolean, which is how clients send it. */

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { problemResponse } from '@/lib/http/problem';
+import { problemFromError, problemResponse } from '@/lib/http/problem';
+import { RateLimited } from '@/lib/errors';
 import { errorFields, log } from '@/lib/log';
+import { signInThrottle } from './sign-in-guard';
+import { clientAddress } from './throttle';
 
 // The next-auth route, fenced: the client logger endpoint (`_log`) is off, a GET on the
 // credentials callback (which only takes a POST) is a plain 405, and whatever next-auth throws or
@@ -26,6 +29,10 @@ export function guardAuthRoute(handler: Handler): Handler {
         allow: 'POST',
       });
     }
+    if (action === 'callback' && provider === 'credentials') {
+      const throttled = await throttledSignIn(request);
+      if (throttled) return problemFromError(throttled, url.pathname, randomUUID());
+    }
     try {
       const response = await handler(request, context);
       if (response.status < 500) return response;
@@ -35,4 +42,24 @@ export function guardAuthRoute(handler: Handler): Handler {
     }
     return Response.redirect(new URL('/', url.origin), 303);
   };
+}
+
+/** The sign-in form's attempt, refused before next-auth sees it while its e-mail or address is throttled. */
+async function throttledSignIn(request: Request): Promise<RateLimited | null> {
+  let email: string | undefined;
+  try {
+    const value = (await request.clone().formData()).get('email');
+    email = typeof value === 'string' ? value.slice(0, 254) : undefined;
+  } catch (error) {
+    // Not a form: next-auth answers it as it does today.
+    log.info('sign-in body is not a form', errorFields(error));
+  }
+  if (!email) return null;
+  try {
+    await signInThrottle().assertAllowed({ kind: 'user', account: email, address: clientAddress(request.headers.get('x-forwarded-for')) });
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimited) return error;
+    throw error;
+  }
 }

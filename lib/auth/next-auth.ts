@@ -2,6 +2,9 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { safeRedirectUrl } from '@/lib/http/redirect';
 import { authenticateUser } from './credentials';
+import { guardedSignIn } from './sign-in-guard';
+import { clientAddress } from './throttle';
+import { isSubjectActive } from './revocation';
 import { isRole, type Role } from './roles';
 import { issueAccessToken } from './tokens';
 
@@ -41,11 +44,15 @@ export const authOptions: NextAuthOptions = {
     CredentialsProvider({
       name: 'E-mail and password',
       credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
-      async authorize(credentials) {
+      async authorize(credentials, request) {
         const email = credentials?.email?.slice(0, 254);
         const password = credentials?.password?.slice(0, 1024);
         if (!email || !password) return null;
-        const user = await authenticateUser(email, password);
+        const forwarded = request.headers?.['x-forwarded-for'];
+        const address = clientAddress(Array.isArray(forwarded) ? forwarded.join(',') : forwarded);
+        // A throttled attempt was already answered 429 by the route (lib/auth/auth-route.ts); one
+        // that races past it throws here, which the form shows as a sign-in error.
+        const user = await guardedSignIn({ kind: 'user', account: email, address }, () => authenticateUser(email, password));
         if (!user) return null;
         return { id: user.userId, name: user.name, email: user.email ?? email, tenant: user.tenantTag, roles: user.roles };
       },
@@ -63,6 +70,8 @@ export const authOptions: NextAuthOptions = {
         ledger.tenant = user.tenant;
         ledger.roles = user.roles.filter(isRole);
       }
+      // A disabled user's live session ends on its next use: next-auth answers no session and clears the cookie.
+      if (ledger.sub && !(await isSubjectActive(`user:${ledger.sub}`))) throw new Error('the user has been disabled');
       const expiresAt = ledger.accessTokenExpiresAtMs ?? 0;
       if (ledger.sub && ledger.tenant && Date.now() > expiresAt - RENEW_BEFORE_EXPIRY_MS) {
         const issued = await issueAccessToken({ subject: `user:${ledger.sub}`, tenantTag: ledger.tenant, roles: ledger.roles ?? [] });

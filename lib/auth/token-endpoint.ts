@@ -3,6 +3,8 @@ import { correlationIdFor } from '@/lib/http/context';
 import { problemFromError } from '@/lib/http/problem';
 import { log } from '@/lib/log';
 import { authenticateClient } from './credentials';
+import { guardedSignIn } from './sign-in-guard';
+import { clientAddress } from './throttle';
 import { issueAccessToken } from './tokens';
 
 // OAuth 2.0 client-credentials grant (RFC 6749 §4.4). Errors here use the OAuth error shape,
@@ -28,7 +30,13 @@ export async function exchangeClientCredentials(request: Request): Promise<Respo
       );
     }
     if (!clientId || !clientSecret) return oauthError(401, 'invalid_client', 'Client authentication failed', correlationId);
-    const party = await authenticateClient(clientId, clientSecret);
+    const attempt = {
+      kind: 'client' as const,
+      account: clientId.slice(0, 256),
+      address: clientAddress(request.headers.get('x-forwarded-for')),
+    };
+    // Throttled guessing answers 429 with Retry-After (problem+json, like every 429 of the service).
+    const party = await guardedSignIn(attempt, () => authenticateClient(clientId, clientSecret));
     if (!party) {
       log.info('token refused', { correlationId, clientId });
       return oauthError(401, 'invalid_client', 'Client authentication failed', correlationId);

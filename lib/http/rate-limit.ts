@@ -1,5 +1,6 @@
 import { RateLimited } from '@/lib/errors';
 import { metrics } from '@/lib/metrics/registry';
+import { SharedTenantRateLimiter, sharedRateLimitEnabled } from './shared-rate-limit';
 
 // Per-tenant rate limit: an in-process token bucket per tenant tag. Each app process keeps its
 // own buckets, so N processes allow N times the rate; the limit protects a process from one
@@ -79,4 +80,18 @@ const globalForLimiter = globalThis as unknown as { ledgerRateLimiter?: TenantRa
 /** The process's limiter, configured from the environment on first use. */
 export function tenantRateLimiter(): TenantRateLimiter {
   return (globalForLimiter.ledgerRateLimiter ??= new TenantRateLimiter(rateLimitSettings()));
+}
+
+const globalForShared = globalThis as unknown as { ledgerSharedRateLimiter?: SharedTenantRateLimiter | null };
+
+/**
+ * One request of `tenant` against its limits: the process's bucket, and with
+ * LEDGER_RATE_LIMIT_SHARED=1 the tenant's window shared by every process (lib/http/shared-rate-limit.ts).
+ */
+export async function takeTenantBudget(tenant: string): Promise<void> {
+  tenantRateLimiter().take(tenant);
+  globalForShared.ledgerSharedRateLimiter ??= sharedRateLimitEnabled()
+    ? new SharedTenantRateLimiter(rateLimitSettings().ratePerSecond)
+    : null;
+  await globalForShared.ledgerSharedRateLimiter?.take(tenant);
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from '@/lib/api/endpoint';
 import type { Principal } from '@/lib/auth/principal';
+import { assertSubjectActive } from '@/lib/auth/revocation';
 import { mayAct } from '@/lib/auth/roles';
 import { verifyAccessToken } from '@/lib/auth/tokens';
 import { BadRequest, Forbidden, Unauthenticated } from '@/lib/errors';
@@ -13,7 +14,7 @@ import { withIdempotency } from './idempotency';
 import { assertSaneUrl } from './url-guard';
 import { negotiateLanguage, type Language } from './language';
 import { problemFromError } from './problem';
-import { tenantRateLimiter } from './rate-limit';
+import { takeTenantBudget } from './rate-limit';
 import { issuesToFieldErrors } from './zod-errors';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -53,7 +54,7 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
       tenantTag = tenant.tag;
       const principal = await authenticate(request, tenant, endpoint);
       // Counted after authentication, so nobody can spend another tenant's budget.
-      tenantRateLimiter().take(tenant.tag);
+      await takeTenantBudget(tenant.tag);
       if (endpoint.roles !== 'public' && !mayAct(principal.roles, endpoint.roles)) {
         throw new Forbidden(`This operation needs one of the roles: ${endpoint.roles.join(', ')}`);
       }
@@ -73,7 +74,9 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
         });
         return result instanceof Response ? result : Response.json(result);
       };
-      response = endpoint.idempotent ? await withIdempotency({ request, tenant, principal, run, rawBody: raw }) : await run();
+      response = endpoint.idempotent
+        ? await withIdempotency({ request, tenant, principal, run, rawBody: raw, redactOnReplay: endpoint.redactOnReplay })
+        : await run();
     } catch (error) {
       response = problemFromError(error, instance, correlationId);
     }
@@ -114,6 +117,7 @@ async function authenticate(
   if (!principal) {
     if (!token) throw new Unauthenticated('A bearer access token is required');
     principal = await verifyAccessToken(token);
+    await assertSubjectActive(principal);
   }
   if (principal.tenantTag !== tenant.tag || tenant.name === '') {
     throw new Forbidden('The access token does not belong to the tenant named in X-TENANT-ID');

@@ -51,6 +51,15 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/ledger/webhooks/{id}/deliveries/{deliveryId}/redeliver': ['POST'],
   '/api/v1/ledger/events': ['GET'],
   '/api/v1/ledger/reports/bordereau': ['GET'],
+  '/api/v1/admin/clients': ['GET', 'POST'],
+  '/api/v1/admin/clients/{clientId}': ['GET'],
+  '/api/v1/admin/clients/{clientId}/rotate-secret': ['POST'],
+  '/api/v1/admin/clients/{clientId}/revoke': ['POST'],
+  '/api/v1/admin/users': ['GET', 'POST'],
+  '/api/v1/admin/users/{id}': ['GET', 'PATCH'],
+  '/api/v1/admin/users/{id}/disable': ['POST'],
+  '/api/v1/admin/users/{id}/password-link': ['POST'],
+  '/api/v1/admin/tenant': ['GET', 'PATCH'],
 };
 
 /** next-auth owns everything under this prefix. */

@@ -26,3 +26,8 @@ export async function findTenantByTag(tag: string): Promise<TenantRef | null> {
   cache.set(tag, { tenant, atMs: Date.now() });
   return tenant;
 }
+
+/** Drops the cached entry after a tenant is created or renamed, so this process sees it at once. */
+export function forgetTenant(tag: string): void {
+  cache.delete(tag);
+}

@@ -38,10 +38,10 @@ async function session(): Promise<Session> {
   return { cookie: cookies.join('; '), csrfToken };
 }
 
-async function post(path: string, fields: Record<string, string>, { cookie, csrfToken }: Session) {
+async function post(path: string, fields: Record<string, string>, { cookie, csrfToken }: Session, address?: string) {
   const response = await fetch(`${baseUrl()}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...(address ? { 'x-forwarded-for': address } : {}) },
     body: new URLSearchParams({ ...fields, csrfToken, json: 'true' }),
     redirect: 'manual',
   });
@@ -74,15 +74,20 @@ describe('sign-in callbackUrl', () => {
     expect(new URL(target(answer), baseUrl()).pathname).not.toMatch(/evil/);
   });
 
-  it.each(ESCAPES)('%j lands on this site after a wrong password too', async (callbackUrl) => {
-    const answer = await post(
-      '/api/auth/callback/credentials',
-      { email: 'broker@acme.test', password: 'wrong', callbackUrl },
-      await session(),
-    );
-    expect(answer.status).toBeLessThan(500);
-    expect(onSite(target(answer)), target(answer)).toBe(true);
-  });
+  // Each from its own address: more than five wrong passwords from one address are throttled (429).
+  it.each(ESCAPES.map((callbackUrl, index) => [callbackUrl, index] as const))(
+    '%j lands on this site after a wrong password too',
+    async (callbackUrl, index) => {
+      const answer = await post(
+        '/api/auth/callback/credentials',
+        { email: 'broker@acme.test', password: 'wrong', callbackUrl },
+        await session(),
+        `198.51.100.${index + 1}`,
+      );
+      expect(answer.status).toBeLessThan(500);
+      expect(onSite(target(answer)), target(answer)).toBe(true);
+    },
+  );
 
   it('keeps a same-site path', async () => {
     const answer = await post(

@@ -1,6 +1,7 @@
 import type { Endpoint } from '../endpoint';
 import { PAYMENT_ENDPOINTS } from './payments';
 import { bordereauEndpoint } from './reports';
+import { ADMIN_ENDPOINTS } from './admin';
 import { downloadDocumentEndpoint, generateOfferEndpoint, listDocumentsEndpoint } from './documents';
 import {
   policyDataChangeEndpoint,
@@ -65,4 +66,5 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   ...WEBHOOK_ENDPOINTS,
   ...PAYMENT_ENDPOINTS,
   bordereauEndpoint,
+  ...ADMIN_ENDPOINTS,
 ] as Endpoint[];

@@ -1,0 +1,50 @@
+import { withSystem, withTenant } from '@/lib/db/tenant';
+import { recordAccountEvent } from '@/lib/accounts/audit';
+import { postgresLimiter } from './rate-limit-store';
+import { SignInThrottle, type Attempt, type ThrottleOutcome } from './throttle';
+
+// The token endpoint and the sign-in form check credentials through here: refused at once while
+// throttled (429), failures counted in the shared store, and a block that starts is an audit
+// event of the account's tenant (when the account exists; guesses at unknown ids are only logged).
+
+const globalForGuard = globalThis as unknown as { ledgerSignInThrottle?: SignInThrottle };
+
+export function signInThrottle(): SignInThrottle {
+  return (globalForGuard.ledgerSignInThrottle ??= new SignInThrottle(postgresLimiter));
+}
+
+async function tenantOfAccount(attempt: Attempt): Promise<string | null> {
+  const row = await withSystem((tx) =>
+    attempt.kind === 'client'
+      ? tx.apiClient.findUnique({ where: { clientId: attempt.account }, select: { tenantId: true } })
+      : tx.user.findUnique({ where: { email: attempt.account.trim().toLowerCase() }, select: { tenantId: true } }),
+  );
+  return row?.tenantId ?? null;
+}
+
+async function auditBlocks(attempt: Attempt, outcomes: ThrottleOutcome[]): Promise<void> {
+  const tenantId = await tenantOfAccount(attempt);
+  if (!tenantId) return;
+  await withTenant(tenantId, (tx) =>
+    recordAccountEvent(tx, {
+      tenantId,
+      type: 'auth.throttled',
+      actor: `address:${attempt.address}`,
+      data: { kind: attempt.kind, account: attempt.account, address: attempt.address, blocks: outcomes },
+    }),
+  );
+}
+
+/** Runs `verify` unless the attempt is throttled (throws RateLimited); counts its failure or clears on success. */
+export async function guardedSignIn<T>(attempt: Attempt, verify: () => Promise<T | null>): Promise<T | null> {
+  const throttle = signInThrottle();
+  await throttle.assertAllowed(attempt);
+  const party = await verify();
+  if (party) {
+    await throttle.recordSuccess(attempt);
+    return party;
+  }
+  const outcomes = await throttle.recordFailure(attempt);
+  if (outcomes.length > 0) await auditBlocks(attempt, outcomes);
+  return null;
+}
