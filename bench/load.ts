@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import type { Spread } from './repeat';
 
 // One bounded load run with autocannon against a loopback URL: fixed connections, fixed time.
 
@@ -19,6 +20,8 @@ export interface LoadResult {
   p99: number;
   requests: number;
   errors: number;
+  /** The runs this median came from (bench/repeat.ts). */
+  spread?: Spread;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {

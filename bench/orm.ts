@@ -1,10 +1,14 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { tenantBeginSql } from '@/lib/db/tenant-read';
 import { PrismaClient } from '@/lib/db/generated/client';
 import { percentile } from './load';
 
 // The ORM's share of a hot read: the same tenant-scoped transaction as lib/db/tenant.ts withTenant
 // (set_config of app.tenant_id and role, then the read) with the read done by Prisma's query
-// builder or as the same SQL through the same client's $queryRaw. In this process, 16 at a time.
+// builder or as the same SQL through the same client's $queryRaw, and the read-only fast path of
+// lib/db/tenant-read.ts (a pool connection, BEGIN with the settings, query, COMMIT). In this
+// process, 16 at a time.
 
 export interface OrmFigures {
   variant: string;
@@ -46,6 +50,19 @@ export async function benchOrmVsRaw(
   say: (line: string) => void,
 ): Promise<OrmFigures[]> {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
+  // What lib/db/tenant-read.ts does, on a pool of this process: BEGIN READ ONLY + settings, query, COMMIT.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const ownConnection = async (text: string, id: string) => {
+    const client = await pool.connect();
+    try {
+      await client.query(tenantBeginSql(tenantId));
+      const rows = (await client.query(text, [id, tenantId])).rows;
+      await client.query('COMMIT');
+      return rows[0];
+    } finally {
+      client.release();
+    }
+  };
   const scoped = <T>(fn: (tx: Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>) => Promise<T>) =>
     prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'ledger_tenant', true)`;
@@ -53,18 +70,23 @@ export async function benchOrmVsRaw(
     });
   const variants: { name: string; ids: string[]; run: (id: string) => Promise<unknown> }[] = [
     {
-      name: 'quote: tx + findFirst (before)',
+      name: 'quote: tx + findFirst (earlier)',
       ids: quoteIds,
       run: (id) => scoped((tx) => tx.policy.findFirst({ where: { id, tenantId } })),
     },
     {
-      name: 'quote: tx + $queryRaw (now)',
+      name: 'quote: tx + $queryRaw (before)',
       ids: quoteIds,
       run: (id) =>
         scoped(
           async (tx) =>
             (await tx.$queryRaw<unknown[]>`SELECT * FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid`)[0],
         ),
+    },
+    {
+      name: 'quote: own connection (now)',
+      ids: quoteIds,
+      run: (id) => ownConnection('SELECT * FROM "Policy" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid', id),
     },
     { name: 'quote: findFirst, no tx (no RLS)', ids: quoteIds, run: (id) => prisma.policy.findFirst({ where: { id, tenantId } }) },
     {
@@ -74,18 +96,23 @@ export async function benchOrmVsRaw(
         (await prisma.$queryRaw<unknown[]>`SELECT * FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid`)[0],
     },
     {
-      name: 'request: tx + findFirst (before)',
+      name: 'request: tx + findFirst (earlier)',
       ids: requestIds,
       run: (id) => scoped((tx) => tx.request.findFirst({ where: { id, tenantId } })),
     },
     {
-      name: 'request: tx + $queryRaw (now)',
+      name: 'request: tx + $queryRaw (before)',
       ids: requestIds,
       run: (id) =>
         scoped(
           async (tx) =>
             (await tx.$queryRaw<unknown[]>`SELECT * FROM "Request" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid`)[0],
         ),
+    },
+    {
+      name: 'request: own connection (now)',
+      ids: requestIds,
+      run: (id) => ownConnection('SELECT * FROM "Request" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid', id),
     },
   ];
   const results: OrmFigures[] = [];
@@ -100,6 +127,7 @@ export async function benchOrmVsRaw(
     }
   } finally {
     await prisma.$disconnect();
+    await pool.end();
   }
   return results;
 }

@@ -3,12 +3,13 @@ import type { LifecycleResult, NoticeResult } from './lifecycle';
 import type { LoadResult } from './load';
 import type { OrmFigures } from './orm';
 import type { QueueBenchResult } from './queue';
+import { withRange, type Spread } from './repeat';
 
 // The figures of one run, the targets of issue 7 beside them, and the printed table.
 
 export interface Figures {
   http: Partial<Record<'bare' | 'empty' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>>;
-  lifecycle?: Omit<LifecycleResult, 'requestIds'>;
+  lifecycle?: Omit<LifecycleResult, 'requestIds'> & { spread?: Spread };
   notice: { longPoll?: NoticeResult; poll1s?: NoticeResult };
   scale: Partial<Record<'small' | 'large', LoadResult & { policies: number }>>;
   rating?: RatingFigures;
@@ -117,18 +118,18 @@ function row(cells: string[], widths: number[], leftAligned = 1): string {
 export function printTable(figures: Figures, queue: QueueBenchResult | undefined, targets: Target[]): void {
   const lines: string[] = [''];
   const empty = figures.http.empty?.rps;
-  const widths = [32, 9, 9, 9, 7, 9];
+  const widths = [32, 18, 9, 20, 7, 9];
   if (Object.keys(figures.http).length) {
-    lines.push(row(['scenario', 'req/s', 'p50 ms', 'p99 ms', 'errors', '÷ empty'], widths));
+    lines.push(row(['scenario (median, range)', 'req/s', 'p50 ms', 'p99 ms', 'errors', '÷ empty'], widths));
     const http = (name: string, result: LoadResult | undefined) => {
       if (!result) return;
       lines.push(
         row(
           [
             name,
-            result.rps.toFixed(0),
+            withRange(result.rps, result.spread),
             result.p50.toFixed(1),
-            result.p99.toFixed(1),
+            withRange(result.p99, result.spread && { ...result.spread, values: result.spread.p99s }, 1),
             String(result.errors),
             empty ? pct(result.rps / empty) : '-',
           ],
@@ -144,8 +145,8 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
   if (lifecycle) {
     lines.push('');
     lines.push(
-      `lifecycle, ${lifecycle.clients} clients: ${lifecycle.issuedPerSecond.toFixed(1)} issued/s (${lifecycle.issued} in ${lifecycle.durationS} s), ` +
-        `p50 ${lifecycle.p50.toFixed(0)} ms, p99 ${lifecycle.p99.toFixed(0)} ms, errors ${lifecycle.errors}`,
+      `lifecycle, ${lifecycle.clients} clients: ${withRange(lifecycle.issuedPerSecond, lifecycle.spread, 1)} issued/s (median run: ${lifecycle.issued} in ${lifecycle.durationS} s), ` +
+        `p50 ${lifecycle.p50.toFixed(0)} ms, p99 ${withRange(lifecycle.p99, lifecycle.spread && { ...lifecycle.spread, values: lifecycle.spread.p99s })} ms, errors ${lifecycle.errors}`,
     );
   }
   const { longPoll, poll1s } = figures.notice;

@@ -7,7 +7,8 @@ import { Loading } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
 import { DownloadButton } from '@/components/quotes/download-button';
 
-function size(bytes: number): string {
+function size(bytes: number | null): string {
+  if (bytes === null) return 'being prepared';
   return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`;
 }
 

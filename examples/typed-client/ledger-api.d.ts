@@ -245,7 +245,7 @@ export interface paths {
         };
         /**
          * Download a document
-         * @description Spec 4.17. Authenticated by a bearer token, or by the signed `token` of a listing’s `href` with only `X-TENANT-ID`. By default the raw file with `Content-Type`, `Content-Disposition` and `X-Document-Metadata`; with `Accept: application/json` the object `{ content: <base64>, metadata }`. An expired or altered link is 401; another tenant’s document is 404.
+         * @description Spec 4.17. Authenticated by a bearer token, or by the signed `token` of a listing’s `href` with only `X-TENANT-ID`. By default the raw file with `Content-Type`, `Content-Disposition` and `X-Document-Metadata`; with `Accept: application/json` the object `{ content: <base64>, metadata }`. An expired or altered link is 401; another tenant’s document is 404. A document still `pending` is waited for (up to 20 s), then 503 with `Retry-After`.
          */
         get: operations["downloadDocument"];
         put?: never;
@@ -305,7 +305,7 @@ export interface paths {
         };
         /**
          * Documents of a quote or policy
-         * @description API-CONTRACT §5: every stored document of the quote or policy, newest first, each with a signed download link. Documents of bind, issue, MTA and termination are generated in the background and appear within seconds.
+         * @description API-CONTRACT §5: every document of the quote or policy, newest first, each with a signed download link. The documents of a bind, issue, MTA or termination are listed from the moment it commits (an issue request’s `success`), as `pending` until the background render stores them; downloading a pending one waits for it.
          */
         get: operations["listDocuments"];
         put?: never;
@@ -1164,13 +1164,20 @@ export interface components {
                 contentType: string;
                 /** Format: date-time */
                 createdAt: string;
-                /** @description Signed download link; works with only X-TENANT-ID, for a few minutes */
+                /** @description Signed download link; works with only X-TENANT-ID, for a few minutes. For a pending document the download waits for the render */
                 href: string;
                 /** Format: uuid */
                 id: string;
                 language: string;
-                sha256: string;
-                size: number;
+                /** @description Hex SHA-256 of the content; null while pending */
+                sha256: string | null;
+                /** @description Bytes; null while pending */
+                size: number | null;
+                /**
+                 * @description `pending`: listed since the issue (bind, change, termination) committed, being rendered; `stored`: the file is there
+                 * @enum {string}
+                 */
+                status: "pending" | "stored";
                 title: string;
                 /** @enum {string} */
                 type: "quote-offer" | "policy-schedule" | "certificate" | "product-information" | "terms-summary" | "invoice" | "endorsement" | "termination-notice";
@@ -3047,7 +3054,15 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
-            503: components["responses"]["ServiceUnavailable"];
+            /** @description The document is still being rendered; ask again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listEvents: {

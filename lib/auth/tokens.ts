@@ -3,6 +3,7 @@ import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 
 import { Unauthenticated } from '@/lib/errors';
 import { CLOCK_TOLERANCE_SECONDS, TOKEN_ALGORITHM, TOKEN_AUDIENCE, TOKEN_TTL_SECONDS, tokenIssuer } from './config';
 import { currentSigningKey, verificationKey } from './keys';
+import { cachedPrincipal, rememberToken } from './token-cache';
 import type { Principal } from './principal';
 import { isRole, type Role } from './roles';
 
@@ -32,6 +33,9 @@ export async function issueAccessToken(input: { subject: string; tenantTag: stri
  * and the claims we rely on. Anything else is 401, with no hint of which check failed.
  */
 export async function verifyAccessToken(token: string): Promise<Principal> {
+  // Verified before and not expired (./token-cache.ts, bounded and dropped on revocation).
+  const cached = cachedPrincipal(token);
+  if (cached) return cached;
   let kid: string | undefined;
   try {
     const header = decodeProtectedHeader(token);
@@ -55,7 +59,9 @@ export async function verifyAccessToken(token: string): Promise<Principal> {
     if (typeof payload.tenant !== 'string' || !payload.sub || !payload.jti) {
       throw new Unauthenticated('The access token is invalid');
     }
-    return { subject: payload.sub, tenantTag: payload.tenant, roles, tokenId: payload.jti };
+    const principal: Principal = { subject: payload.sub, tenantTag: payload.tenant, roles, tokenId: payload.jti };
+    if (payload.exp !== undefined) rememberToken(token, principal, payload.exp, kid);
+    return principal;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw new Unauthenticated('The access token has expired');
     throw new Unauthenticated('The access token is invalid');

@@ -43,10 +43,12 @@ export interface PolicyRead {
 
 export interface PolicyDocument {
   id: string;
+  /** `pending` while the background render runs; its download waits for it. */
+  status: 'pending' | 'stored';
   type: string;
   title: string;
   contentType: string;
-  size: number;
+  size: number | null;
   version: number;
   createdAt: string;
   href: string;

@@ -39,3 +39,8 @@ export interface PoolStats {
 export function poolStats(): PoolStats {
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax };
 }
+
+/** The pool itself, for the few reads that skip Prisma's interactive transaction (./tenant-read.ts). */
+export function sharedPool(): pg.Pool {
+  return pool;
+}

@@ -8,30 +8,15 @@ import type { Tx } from '@/lib/db/client';
 import type { ClaimedJob } from '@/lib/jobs/worker';
 import { PermanentJobFailure } from '@/lib/jobs/worker';
 import { emitPublicEvents } from '@/lib/events-out/emit';
+import { publishChange } from '@/lib/jobs/queue';
 import { log } from '@/lib/log';
 import { buildDocumentModel } from './ledger/build-model';
 import { loadSnapshot, type LedgerSnapshot } from './ledger/load';
 import type { DocumentLanguage, DocumentType } from './model';
-import type { DocumentOccasion, GenerateDocumentsPayload } from './queue-documents';
+import { occasionDocuments, type GenerateDocumentsPayload } from './queue-documents';
 import { renderDocument } from './render';
+import { documentChangeKey } from './read';
 import { documentStore, type DocumentMetadata } from './store';
-
-/** DOMAIN §7: the documents of each occasion. */
-export const OCCASION_DOCUMENTS: Record<DocumentOccasion, readonly DocumentType[]> = {
-  // Pre-contract information, sent with the bound quote.
-  bind: ['product-information', 'terms-summary'],
-  // The policy pack.
-  issue: ['policy-schedule', 'certificate', 'invoice', 'product-information', 'terms-summary'],
-  // A new version: the endorsement and the schedule and certificate of that version; an invoice
-  // (additional premium) or credit note (return premium) when the change moved money.
-  mta: ['endorsement', 'policy-schedule', 'certificate', 'invoice'],
-  termination: ['termination-notice'],
-  // The renewal quote's offer, sent as the renewal invitation.
-  renewal: ['quote-offer', 'product-information'],
-};
-
-/** Documents that need an invoice: without one (a data change) they are left out. */
-const NEEDS_INVOICE: ReadonlySet<DocumentType> = new Set(['invoice']);
 
 export interface GeneratedDocument {
   metadata: DocumentMetadata;
@@ -71,6 +56,8 @@ export async function renderAndStore(
         data: { documentId: saved.metadata.id, documentType: type, policyVersion, title: saved.metadata.title },
       });
     }
+    // Wakes a download that waits for this document (lib/documents/read.ts).
+    await publishChange(tx, documentChangeKey(saved.metadata.id));
     await afterSave?.(tx, saved.metadata);
     return saved;
   });
@@ -80,7 +67,7 @@ export async function renderAndStore(
 /** Renders and stores the documents of one occasion; documents already stored are skipped. */
 export async function generateDocuments(input: GenerateDocumentsPayload): Promise<GeneratedDocument[]> {
   const { tenantId, policyId, occasion, policyVersion, invoiceId } = input;
-  const types = OCCASION_DOCUMENTS[occasion].filter((type) => invoiceId || !NEEDS_INVOICE.has(type));
+  const types = occasionDocuments(occasion, Boolean(invoiceId));
   const { snapshot, missing } = await withTenant(tenantId, async (tx) => {
     const store = documentStore();
     const missingTypes: DocumentType[] = [];

@@ -1,11 +1,38 @@
 import type { Tx } from '@/lib/db/client';
 import { enqueue } from '@/lib/jobs/queue';
+import { documentLanguage } from './ledger/build-model';
+import type { ProductData } from './ledger/describe';
+import { documentTitle } from './labels';
+import type { DocumentType } from './model';
+import { documentStore } from './store';
 
 /** The worker task that renders and stores the documents of one occasion. */
 export const GENERATE_DOCUMENTS_TASK = 'documents.generate';
 
 /** The moments in a policy's life that produce documents (spec 2.9). */
 export type DocumentOccasion = 'bind' | 'issue' | 'mta' | 'termination' | 'renewal';
+
+/** DOMAIN §7: the documents of each occasion. */
+export const OCCASION_DOCUMENTS: Record<DocumentOccasion, readonly DocumentType[]> = {
+  // Pre-contract information, sent with the bound quote.
+  bind: ['product-information', 'terms-summary'],
+  // The policy pack.
+  issue: ['policy-schedule', 'certificate', 'invoice', 'product-information', 'terms-summary'],
+  // A new version: the endorsement and the schedule and certificate of that version; an invoice
+  // (additional premium) or credit note (return premium) when the change moved money.
+  mta: ['endorsement', 'policy-schedule', 'certificate', 'invoice'],
+  termination: ['termination-notice'],
+  // The renewal quote's offer, sent as the renewal invitation.
+  renewal: ['quote-offer', 'product-information'],
+};
+
+/** Documents that need an invoice: without one (a data change) they are left out. */
+const NEEDS_INVOICE: ReadonlySet<DocumentType> = new Set(['invoice']);
+
+/** The documents an occasion produces, given whether it raised an invoice. */
+export function occasionDocuments(occasion: DocumentOccasion, hasInvoice: boolean): DocumentType[] {
+  return OCCASION_DOCUMENTS[occasion].filter((type) => hasInvoice || !NEEDS_INVOICE.has(type));
+}
 
 export interface QueueDocumentsInput {
   tenantId: string;
@@ -24,6 +51,9 @@ export type GenerateDocumentsPayload = QueueDocumentsInput;
  * produced exactly when the state change commits. Rendering is CPU heavy and stays off
  * the request path; the job is idempotent, and a second queueing of the same occasion and
  * version is ignored while the first is pending.
+ *
+ * The same transaction lists every document the job will store as `pending`, so a client that
+ * sees the state change (an issue request's `success`) finds all its documents listed at once.
  */
 export async function queueDocuments(tx: Tx, input: QueueDocumentsInput): Promise<void> {
   const payload: GenerateDocumentsPayload = {
@@ -41,5 +71,34 @@ export async function queueDocuments(tx: Tx, input: QueueDocumentsInput): Promis
       tenantId: input.tenantId,
       dedupeKey: `documents:${input.policyId}:${input.occasion}:${input.policyVersion}`,
     },
+  );
+  await announceDocuments(tx, input);
+}
+
+/**
+ * Files the occasion's documents as `pending`, titled and in the language the render will use
+ * (the customer's country in the data of that version). Offers are keyed by their content and
+ * appear when rendered.
+ */
+async function announceDocuments(tx: Tx, input: QueueDocumentsInput): Promise<void> {
+  const types = occasionDocuments(input.occasion, Boolean(input.invoiceId)).filter((type) => type !== 'quote-offer');
+  if (types.length === 0) return;
+  const { tenantId, policyId, policyVersion } = input;
+  const policy = await tx.policy.findFirst({
+    where: { id: policyId, tenantId },
+    select: { quoteNumber: true, policyNumber: true, data: true },
+  });
+  if (!policy) return;
+  const version =
+    policyVersion > 0
+      ? await tx.policyVersion.findFirst({ where: { tenantId, policyId, version: policyVersion }, select: { data: true } })
+      : null;
+  const language = documentLanguage((version?.data ?? policy.data) as unknown as ProductData);
+  // As the render titles it (lib/documents/render.ts): the policy number once there is one.
+  const reference = policy.policyNumber ?? policy.quoteNumber;
+  await documentStore().announce(
+    tx,
+    tenantId,
+    types.map((type) => ({ policyId, type, policyVersion, language, title: `${documentTitle(type, language)} ${reference}` })),
   );
 }

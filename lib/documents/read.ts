@@ -2,17 +2,54 @@
 // listing. Both run under the tenant's row-level security; another tenant's id is simply not found.
 
 import { withTenant } from '@/lib/db/tenant';
-import { NotFound } from '@/lib/errors';
+import { NotFound, ServiceUnavailable } from '@/lib/errors';
+import { promoteJobs } from '@/lib/jobs/queue';
+import { waitFor } from '@/lib/jobs/wait';
+import { GENERATE_DOCUMENTS_TASK } from './queue-documents';
 import { documentStore, type DocumentMetadata } from './store';
 
-export async function readDocument(tenantId: string, id: string): Promise<{ metadata: DocumentMetadata; content: Buffer }> {
+/**
+ * How long a download of a `pending` document waits for the documents lane to store it before
+ * answering 503 with Retry-After (LEDGER_DOCUMENT_WAIT_MS). A pack of five renders in about a
+ * second on an idle machine; the bound keeps a backlog from holding connections for long.
+ */
+export const DOCUMENT_WAIT_MS = Math.max(1, Number(process.env.LEDGER_DOCUMENT_WAIT_MS) || 20_000);
+const RETRY_AFTER_SECONDS = 2;
+
+/** The NOTIFY key the documents lane publishes when it stores a document. */
+export const documentChangeKey = (id: string) => `document:${id}`;
+
+interface Found {
+  metadata: DocumentMetadata;
+  content: Buffer;
+}
+
+/**
+ * The stored document, null while it is pending; NotFound when there is none of that id. With
+ * `promote`, a pending document's job goes to the head of the documents lane: a client waits on it.
+ */
+function readStored(tenantId: string, id: string, promote = false): Promise<Found | null> {
   return withTenant(tenantId, async (tx) => {
     const store = documentStore();
     const metadata = await store.find(tx, tenantId, id);
-    const content = metadata && (await store.content(tx, tenantId, id));
-    if (!metadata || !content) throw new NotFound('Document', id);
+    if (!metadata) throw new NotFound('Document', id);
+    if (metadata.status === 'pending') {
+      if (promote) await promoteJobs(tx, tenantId, GENERATE_DOCUMENTS_TASK, `documents:${metadata.policyId}:`);
+      return null;
+    }
+    const content = await store.content(tx, tenantId, id);
+    if (!content) throw new NotFound('Document', id);
     return { metadata, content };
   });
+}
+
+/** A document with its content; a pending one is waited for (LISTEN/NOTIFY, not a sleep loop). */
+export async function readDocument(tenantId: string, id: string, signal?: AbortSignal): Promise<Found> {
+  const stored = await readStored(tenantId, id, true);
+  if (stored) return stored;
+  const waited = await waitFor(documentChangeKey(id), () => readStored(tenantId, id), DOCUMENT_WAIT_MS, signal, tenantId);
+  if (!waited) throw new ServiceUnavailable('The document is still being rendered; ask again shortly', RETRY_AFTER_SECONDS);
+  return waited;
 }
 
 export async function listDocuments(tenantId: string, policyId: string): Promise<DocumentMetadata[]> {

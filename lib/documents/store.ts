@@ -6,8 +6,12 @@
 import type { Tx } from '@/lib/db/client';
 import type { DocumentType } from './model';
 
+/** `pending`: listed since its occasion committed, not rendered yet; `stored`: content present. */
+export type DocumentStatus = 'pending' | 'stored';
+
 export interface DocumentMetadata {
   id: string;
+  status: DocumentStatus;
   policyId: string;
   type: DocumentType;
   title: string;
@@ -19,7 +23,10 @@ export interface DocumentMetadata {
   createdAt: Date;
 }
 
-export type NewDocument = Omit<DocumentMetadata, 'id' | 'createdAt'> & { content: Buffer };
+export type NewDocument = Omit<DocumentMetadata, 'id' | 'createdAt' | 'status'> & { content: Buffer };
+
+/** A document announced by its occasion's transaction, rendered later by the documents lane. */
+export type PendingDocument = Pick<DocumentMetadata, 'policyId' | 'type' | 'title' | 'language' | 'policyVersion'>;
 
 export interface DocumentStore {
   /**
@@ -27,7 +34,9 @@ export interface DocumentStore {
    * content); answers the stored one either way, and whether this call created it.
    */
   save(tx: Tx, tenantId: string, document: NewDocument): Promise<{ metadata: DocumentMetadata; created: boolean }>;
-  /** True when a document of this type and version exists, so a job can skip the render. */
+  /** Lists documents as `pending` before they are rendered; twins already filed are left as they are. */
+  announce(tx: Tx, tenantId: string, documents: PendingDocument[]): Promise<void>;
+  /** True when a document of this type and version is stored, so a job can skip the render. */
   has(tx: Tx, tenantId: string, policyId: string, type: DocumentType, policyVersion: number): Promise<boolean>;
   /** Metadata of a quote's or policy's documents, newest first; never the content. */
   list(tx: Tx, tenantId: string, policyId: string): Promise<DocumentMetadata[]>;
@@ -41,6 +50,7 @@ export interface DocumentStore {
 
 const METADATA = {
   id: true,
+  status: true,
   policyId: true,
   type: true,
   title: true,
@@ -52,11 +62,26 @@ const METADATA = {
   createdAt: true,
 } as const;
 
-type MetadataRow = Omit<DocumentMetadata, 'type'> & { type: string };
-const asMetadata = (row: MetadataRow): DocumentMetadata => ({ ...row, type: row.type as DocumentType });
+type MetadataRow = Omit<DocumentMetadata, 'type' | 'status'> & { type: string; status: string };
+const asMetadata = (row: MetadataRow): DocumentMetadata => ({
+  ...row,
+  type: row.type as DocumentType,
+  status: row.status === 'pending' ? 'pending' : 'stored',
+});
 
 export const postgresDocumentStore: DocumentStore = {
   async save(tx, tenantId, document) {
+    // A document announced as pending gets its content; otherwise it is inserted.
+    const filled = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "Document" SET "title" = ${document.title}, "language" = ${document.language}, "contentType" = ${document.contentType},
+        "size" = ${document.size}, "sha256" = ${document.sha256}, "content" = ${document.content}, "status" = 'stored'
+      WHERE "tenantId" = ${tenantId}::uuid AND "policyId" = ${document.policyId}::uuid AND "type" = ${document.type}
+        AND "policyVersion" = ${document.policyVersion} AND "status" = 'pending' AND "type" <> 'quote-offer'
+      RETURNING "id"::text AS "id"`;
+    if (filled.length === 1) {
+      const row = await tx.document.findFirstOrThrow({ where: { id: filled[0]!.id, tenantId }, select: METADATA });
+      return { metadata: asMetadata(row), created: true };
+    }
     // ON CONFLICT keeps the transaction usable when a twin exists (a unique violation would abort it).
     const inserted = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "Document" ("tenantId", "policyId", "type", "title", "language", "policyVersion", "contentType", "size", "sha256", "content")
@@ -72,8 +97,24 @@ export const postgresDocumentStore: DocumentStore = {
     const row = await tx.document.findFirstOrThrow({ where: created ? { id: inserted[0]!.id, tenantId } : where, select: METADATA });
     return { metadata: asMetadata(row), created };
   },
+  async announce(tx, tenantId, documents) {
+    if (documents.length === 0) return;
+    // skipDuplicates (ON CONFLICT DO NOTHING) leaves a twin filed by an earlier run as it is.
+    await tx.document.createMany({
+      data: documents.map((document) => ({
+        tenantId,
+        ...document,
+        status: 'pending',
+        contentType: 'application/pdf',
+        size: 0,
+        sha256: '',
+        content: null,
+      })),
+      skipDuplicates: true,
+    });
+  },
   async has(tx, tenantId, policyId, type, policyVersion) {
-    return (await tx.document.count({ where: { tenantId, policyId, type, policyVersion } })) > 0;
+    return (await tx.document.count({ where: { tenantId, policyId, type, policyVersion, status: 'stored' } })) > 0;
   },
   async list(tx, tenantId, policyId) {
     const rows = await tx.document.findMany({
@@ -89,7 +130,7 @@ export const postgresDocumentStore: DocumentStore = {
   },
   async content(tx, tenantId, id) {
     const row = await tx.document.findFirst({ where: { id, tenantId }, select: { content: true } });
-    return row ? Buffer.from(row.content) : null;
+    return row?.content ? Buffer.from(row.content) : null;
   },
   async findOffer(tx, tenantId, policyId, renderKey) {
     const row = await tx.document.findFirst({ where: { tenantId, policyId, type: 'quote-offer', renderKey }, select: METADATA });

@@ -23,3 +23,13 @@ export async function enqueue(tx: Tx, task: string, payload: Record<string, unkn
 export async function publishChange(tx: Tx, key: string): Promise<void> {
   await tx.$executeRaw`SELECT pg_notify('ledger_changes', ${key})`;
 }
+
+/**
+ * Moves a tenant's queued (not running) jobs whose dedupe key starts with `keyPrefix` to the head
+ * of the queue, for a client that waits on their result. Jobs in back-off run now too.
+ */
+export async function promoteJobs(tx: Tx, tenantId: string, task: string, keyPrefix: string): Promise<number> {
+  return tx.$executeRaw`UPDATE "Job" SET "runAt" = now() - interval '1 hour'
+    WHERE "tenantId" = ${tenantId}::uuid AND "task" = ${task} AND starts_with("dedupeKey", ${keyPrefix})
+      AND "failedAt" IS NULL AND ("lockedUntil" IS NULL OR "lockedUntil" < now()) AND "runAt" > now() - interval '1 hour'`;
+}

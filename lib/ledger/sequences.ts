@@ -1,6 +1,6 @@
 import type { Tx } from '@/lib/db/client';
 
-// Gapless per-tenant counters. The row lock taken by the upsert serialises concurrent
+// Per-tenant counters; invoice and policy numbers are gapless. The row lock taken by the upsert serialises concurrent
 // callers until their transaction ends, so a rolled-back transaction leaves no gap.
 
 export async function nextSequenceValue(tx: Tx, tenantId: string, name: string): Promise<number> {
@@ -26,7 +26,13 @@ export async function nextPolicyNumber(tx: Tx, tenantId: string, tenantTag: stri
   return formatNumber(`${tenantTag.toUpperCase()}-${productCode.toUpperCase()}`, year, value);
 }
 
-/** Q-2026-000123. */
+/**
+ * Q-2026-000123, from a PostgreSQL sequence per tenant and year (migration 0009): nextval() holds
+ * no lock to commit, so concurrent quote creations of one tenant no longer queue on one counter
+ * row. A rolled-back creation leaves a gap, which quote numbers may have; invoice and policy
+ * numbers stay on the gapless counter above.
+ */
 export async function nextQuoteNumber(tx: Tx, tenantId: string, year: number): Promise<string> {
-  return formatNumber('Q', year, await nextSequenceValue(tx, tenantId, `quote:${year}`));
+  const rows = await tx.$queryRaw<{ value: bigint }[]>`SELECT ledger_next_quote_value(${tenantId}::uuid, ${year}::int) AS "value"`;
+  return formatNumber('Q', year, Number(rows[0]!.value));
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
-import { withDatabase } from '../support/db';
+import { tenantId as tenantIdOf, withDatabase } from '../support/db';
 import { brokenInvariants, ledgerInvariants } from '../support/invariants';
-import { boundQuote, calculatedQuote, issuePolicy, waitForRequest } from '../support/lifecycle';
+import { boundQuote, calculatedQuote, examplePayload, issuePolicy, waitForRequest } from '../support/lifecycle';
 
 // API-CONTRACT §6 under contention: exactly-once effects, no lost update, no double policy
 // number, a balanced journal.
@@ -77,6 +77,39 @@ describe('concurrent changes to one record', () => {
         (await client.query(`SELECT count(*) AS n FROM "Request" WHERE "policyId" = $1 AND type = 'issue'`, [id])).rows[0].n,
     );
     expect(requests).toBe('1');
+  });
+
+  it('twelve quotes created at once in each of two tenants: distinct quote numbers in each', async () => {
+    const globex = await tokenFor('globex-broker');
+    const create = async (token: string, tenant: string) =>
+      call(`${BASE}/create`, { token, tenant, body: await examplePayload(token, 'home', tenant) });
+    const [acme, other] = await Promise.all([
+      Promise.all(Array.from({ length: 12 }, () => create(broker, 'acme'))),
+      Promise.all(Array.from({ length: 12 }, () => create(globex, 'globex'))),
+    ]);
+    for (const created of [...acme, ...other]) expect(created.status, created.text).toBe(200);
+    const numbersOf = (results: typeof acme) => results.map((result) => result.body.meta.quoteNumber as string);
+    for (const numbers of [numbersOf(acme), numbersOf(other)]) {
+      expect(new Set(numbers).size).toBe(12);
+      for (const number of numbers) expect(number).toMatch(new RegExp(`^Q-${new Date().getUTCFullYear()}-\\d{6}$`));
+    }
+  });
+
+  it('invoice numbers stay gapless per tenant and year', async () => {
+    const acme = await tenantIdOf('acme');
+    const numbers = await withDatabase(
+      async (client) => (await client.query<{ number: string }>(`SELECT "number" FROM "Invoice" WHERE "tenantId" = $1`, [acme])).rows,
+    );
+    const byYear = new Map<string, number[]>();
+    for (const { number } of numbers) {
+      const [, year, value] = /^INV-(\d{4})-(\d{6})$/.exec(number)!;
+      byYear.set(year!, [...(byYear.get(year!) ?? []), Number(value)]);
+    }
+    expect(byYear.size).toBeGreaterThan(0);
+    for (const values of byYear.values()) {
+      const sorted = values.sort((a, b) => a - b);
+      expect(sorted).toEqual(sorted.map((_, index) => index + 1));
+    }
   });
 
   it('twenty quotes issued at once: twenty distinct policy numbers, every journal entry balanced', async () => {

@@ -60,13 +60,14 @@ async function quoteFacts(id: string) {
   };
 }
 
-/** The worker renders in the background: poll the listing until the expected `type@version`s are there. */
+/** The worker renders in the background: poll the listing until the expected `type@version`s are stored. */
 async function waitForDocuments(id: string, types: string[], token = broker): Promise<any[]> {
   const deadline = Date.now() + 45_000;
   for (;;) {
     const listing = await call(`/api/v1/ledger/policies/${id}/documents`, { token });
     expect(listing.status).toBe(200);
-    const present = new Set(listing.body.data.map((document: any) => `${document.type}@${document.version}`));
+    const stored = listing.body.data.filter((document: any) => document.status === 'stored');
+    const present = new Set(stored.map((document: any) => `${document.type}@${document.version}`));
     if (types.every((type) => present.has(type))) return listing.body.data;
     if (Date.now() > deadline) throw new Error(`documents of ${id}: have ${[...present].join(', ')}, want ${types.join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -310,6 +311,43 @@ describe('bind and issue documents', () => {
       expect((await call(`/api/v1/ledger/documents/${document.id}?token=${encodeURIComponent(live)}`)).status).toBe(200);
     });
   });
+});
+
+describe('documents right after the issue succeeds', () => {
+  it('lists every document of the issue the moment the request reports success, and each downloads as a PDF', async () => {
+    // issuePolicy returns as soon as the request's long poll answers `success`; nothing waits for the worker.
+    const policy = await issuePolicy(broker, 'home');
+    const listing = await call(`/api/v1/ledger/policies/${policy.id}/documents`, { token: broker });
+    expect(listing.status).toBe(200);
+    const issued = listing.body.data.filter((document: any) => document.version === 1);
+    expect(issued.map((document: any) => document.type).sort()).toEqual(
+      ['certificate', 'invoice', 'policy-schedule', 'product-information', 'terms-summary'].sort(),
+    );
+    for (const document of issued) {
+      expect(['pending', 'stored']).toContain(document.status);
+      expect(document.title).toContain(policy.policyNumber);
+      expect(document.href).toMatch(new RegExp(`^/api/v1/ledger/documents/${document.id}\\?token=`));
+    }
+    // By bearer and by the signed link: a pending document is waited for, not refused.
+    const files = await Promise.all(
+      issued.map(async (document: any, index: number) =>
+        index % 2 === 0 ? fetchRaw(`/api/v1/ledger/documents/${document.id}`, { token: broker }) : fetchRaw(document.href),
+      ),
+    );
+    for (const [index, file] of files.entries()) {
+      expect(file.status, issued[index].type).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      expect(file.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(await pdfText(file.bytes), issued[index].type).toContain(policy.policyNumber);
+    }
+    // Once downloaded, the listing shows them stored with their size and checksum.
+    const after = await call(`/api/v1/ledger/policies/${policy.id}/documents`, { token: broker });
+    for (const [index, document] of issued.entries()) {
+      const now = after.body.data.find((entry: any) => entry.id === document.id);
+      expect(now).toMatchObject({ status: 'stored', size: files[index]!.bytes.length });
+      expect(now.sha256).toBe(createHash('sha256').update(files[index]!.bytes).digest('hex'));
+    }
+  }, 90_000);
 });
 
 describe('MTA and termination documents', () => {

@@ -32,15 +32,22 @@ export const documentListingSchema = z
     data: z.array(
       z.object({
         id: z.uuid(),
+        status: z.enum(['pending', 'stored']).meta({
+          description:
+            '`pending`: listed since the issue (bind, change, termination) committed, being rendered; `stored`: the file is there',
+        }),
         type: z.enum(DOCUMENT_TYPES),
         title: z.string(),
         language: z.string(),
         contentType: z.string(),
-        size: z.number().int(),
-        sha256: z.string(),
+        size: z.number().int().nullable().meta({ description: 'Bytes; null while pending' }),
+        sha256: z.string().nullable().meta({ description: 'Hex SHA-256 of the content; null while pending' }),
         version: z.number().int(),
         createdAt: z.iso.datetime(),
-        href: z.string().meta({ description: 'Signed download link; works with only X-TENANT-ID, for a few minutes' }),
+        href: z.string().meta({
+          description:
+            'Signed download link; works with only X-TENANT-ID, for a few minutes. For a pending document the download waits for the render',
+        }),
       }),
     ),
   })
@@ -72,7 +79,7 @@ export const downloadDocumentEndpoint = defineEndpoint({
   path: '/api/v1/ledger/documents/{id}',
   summary: 'Download a document',
   description:
-    'Spec 4.17. Authenticated by a bearer token, or by the signed `token` of a listing’s `href` with only `X-TENANT-ID`. By default the raw file with `Content-Type`, `Content-Disposition` and `X-Document-Metadata`; with `Accept: application/json` the object `{ content: <base64>, metadata }`. An expired or altered link is 401; another tenant’s document is 404.',
+    'Spec 4.17. Authenticated by a bearer token, or by the signed `token` of a listing’s `href` with only `X-TENANT-ID`. By default the raw file with `Content-Type`, `Content-Disposition` and `X-Document-Metadata`; with `Accept: application/json` the object `{ content: <base64>, metadata }`. An expired or altered link is 401; another tenant’s document is 404. A document still `pending` is waited for (up to 20 s), then 503 with `Retry-After`.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   alternativeAuth: documentLinkAuth,
@@ -94,6 +101,11 @@ export const downloadDocumentEndpoint = defineEndpoint({
       },
     },
     ...commonProblems,
+    503: {
+      description: 'The document is still being rendered; ask again after `Retry-After` seconds',
+      schema: problemSchema,
+      contentType: 'application/problem+json',
+    },
   },
 });
 
@@ -103,7 +115,7 @@ export const listDocumentsEndpoint = defineEndpoint({
   path: '/api/v1/ledger/policies/{id}/documents',
   summary: 'Documents of a quote or policy',
   description:
-    'API-CONTRACT §5: every stored document of the quote or policy, newest first, each with a signed download link. Documents of bind, issue, MTA and termination are generated in the background and appear within seconds.',
+    'API-CONTRACT §5: every document of the quote or policy, newest first, each with a signed download link. The documents of a bind, issue, MTA or termination are listed from the moment it commits (an issue request’s `success`), as `pending` until the background render stores them; downloading a pending one waits for it.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   responses: { 200: { description: 'The documents', schema: documentListingSchema }, ...commonProblems },

@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db/client';
+import { tenantRead } from '@/lib/db/tenant-read';
 import { Prisma, type Policy } from '@/lib/db/generated/client';
 import { Conflict, NotFound } from '@/lib/errors';
 import { isQuoteState, type QuoteState } from '@/lib/ledger/state-machine';
@@ -57,6 +58,18 @@ export const POLICY_COLUMNS = [
 export async function findQuote(tx: Tx, tenantId: string, id: string): Promise<QuoteRecord> {
   const rows = await tx.$queryRaw<QuoteRecord[]>`SELECT ${Prisma.raw(POLICY_COLUMNS)} FROM "Policy"
     WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid LIMIT 1`;
+  const row = rows[0];
+  if (!row) throw new NotFound('Quote', id);
+  return row;
+}
+
+/** findQuote outside a transaction of the caller's: the read-only fast path (lib/db/tenant-read.ts). */
+export async function readQuoteRow(tenantId: string, id: string): Promise<QuoteRecord> {
+  const rows = await tenantRead<QuoteRecord>(
+    tenantId,
+    `SELECT ${POLICY_COLUMNS} FROM "Policy" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid LIMIT 1`,
+    [id, tenantId],
+  );
   const row = rows[0];
   if (!row) throw new NotFound('Quote', id);
   return row;

@@ -1,9 +1,8 @@
-import { withTenant } from '@/lib/db/tenant';
 import { LONG_POLL_TIMEOUT_MS, waitFor } from '@/lib/jobs/wait';
-import { findQuote, type QuoteRecord } from './quote-record';
+import { readQuoteRow, type QuoteRecord } from './quote-record';
 
 export async function readQuote(tenantId: string, id: string): Promise<QuoteRecord> {
-  return withTenant(tenantId, (tx) => findQuote(tx, tenantId, id));
+  return readQuoteRow(tenantId, id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Request } from '@/lib/db/generated/client';
-import { withTenant } from '@/lib/db/tenant';
+import { tenantRead } from '@/lib/db/tenant-read';
 import { NotFound } from '@/lib/errors';
 import { LONG_POLL_TIMEOUT_MS, waitFor } from '@/lib/jobs/wait';
 
@@ -14,14 +14,12 @@ export interface AsyncRequestView {
 }
 
 export async function getRequest(tenantId: string, requestId: string): Promise<AsyncRequestView> {
-  // Polled by every waiting client: the query `tx.request.findFirst({ where: { id, tenantId } })` sends,
-  // as SQL through the same client, which the ORM vs raw figures of `npm run bench` favour.
-  const rows = await withTenant(
+  // Polled by every waiting client: the read-only fast path (lib/db/tenant-read.ts).
+  const rows = await tenantRead<Request>(
     tenantId,
-    (tx) => tx.$queryRaw<
-      Request[]
-    >`SELECT "id", "tenantId", "policyId", "type", "status", "data", "error", "createdBy", "createdAt", "updatedAt"
-      FROM "Request" WHERE "id" = ${requestId}::uuid AND "tenantId" = ${tenantId}::uuid LIMIT 1`,
+    `SELECT "id", "tenantId", "policyId", "type", "status", "data", "error", "createdBy", "createdAt", "updatedAt"
+      FROM "Request" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid LIMIT 1`,
+    [requestId, tenantId],
   );
   const row = rows[0];
   if (!row) throw new NotFound('Request', requestId);

@@ -6,6 +6,6 @@ import { ledgerRoute } from '@/lib/http/route';
 
 export const GET = ledgerRoute(downloadDocumentEndpoint, async ({ tenant, params, request }) => {
   const id = requireUuid(params.id, 'Document');
-  const { metadata, content } = await readDocument(tenant.id, id);
+  const { metadata, content } = await readDocument(tenant.id, id, request.signal);
   return documentResponse(metadata, content, { json: wantsJson(request) });
 });

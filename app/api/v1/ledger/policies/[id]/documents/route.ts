@@ -10,12 +10,14 @@ export const GET = ledgerRoute(listDocumentsEndpoint, async ({ tenant, params })
   const data = await Promise.all(
     documents.map(async (document) => ({
       id: document.id,
+      status: document.status,
       type: document.type,
       title: document.title,
       language: document.language,
       contentType: document.contentType,
-      size: document.size,
-      sha256: document.sha256,
+      // Known once rendered; a pending document's link waits for the render.
+      size: document.status === 'stored' ? document.size : null,
+      sha256: document.status === 'stored' ? document.sha256 : null,
       version: document.policyVersion,
       createdAt: document.createdAt.toISOString(),
       href: await signedDocumentHref(document.id, tenant.tag),

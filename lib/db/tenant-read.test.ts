@@ -1,0 +1,19 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// The pool is never reached here: only the opening message is checked.
+vi.mock('./client', () => ({ sharedPool: () => ({}) }));
+const { tenantBeginSql } = await import('./tenant-read');
+
+describe('the tenant read fast path', () => {
+  it('opens a read-only transaction with the tenant and the ledger_tenant role, both transaction-local', () => {
+    expect(tenantBeginSql('0b6f3c8e-1d2a-4e5f-9a7b-3c4d5e6f7a8b')).toBe(
+      "BEGIN READ ONLY; SELECT set_config('app.tenant_id', '0b6f3c8e-1d2a-4e5f-9a7b-3c4d5e6f7a8b', true), set_config('role', 'ledger_tenant', true)",
+    );
+  });
+
+  it('refuses anything but a UUID as the tenant, so nothing can be spliced into the message', () => {
+    for (const bad of ["x', true); RESET ROLE; --", '', '0b6f3c8e-1d2a-4e5f-9a7b-3c4d5e6f7a8b; COMMIT', 'acme']) {
+      expect(() => tenantBeginSql(bad)).toThrow('A tenant id must be a UUID');
+    }
+  });
+});
