@@ -7,6 +7,7 @@ import {
   policyMtaEndpoint,
   policyRenewalEndpoint,
   policyTerminateEndpoint,
+  policyWithdrawTerminationEndpoint,
 } from './policies';
 import { listProductsEndpoint, productSchemaEndpoint } from './products';
 import {
@@ -55,6 +56,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   policyMtaEndpoint,
   policyDataChangeEndpoint,
   policyTerminateEndpoint,
+  policyWithdrawTerminationEndpoint,
   policyRenewalEndpoint,
   policyInstallmentsViewEndpoint,
   generateOfferEndpoint,

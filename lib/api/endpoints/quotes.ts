@@ -308,7 +308,7 @@ export const calculationEndpoint = defineEndpoint({
   path: `${BASE}/{id}/calculation`,
   summary: 'The latest calculation, without recalculating',
   description:
-    'Spec 4.5: the latest known premium for the current data, package and schedule; it never recalculates or writes. 409 while the quote has no calculation yet.',
+    'Spec 4.5: the latest known premium for the current data, package and schedule; it never recalculates or writes. 409 while the quote has no calculation yet. For an issued policy the amounts are what is charged for the term (the journal, after every MTA and termination), `installments` the open instalments of the schedule, and `data.annualisedPremium` the latest version rated for a whole year.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   responses: { 200: { description: 'The latest calculation', schema: calculationSchema }, ...commonProblems, 409: stateProblems[409] },

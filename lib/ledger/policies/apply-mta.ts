@@ -8,7 +8,8 @@ import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { getProduct } from '@/lib/products/registry';
 import { valueAt } from '@/lib/products/paths';
 import { calculatePremium } from '@/lib/rating/calculate-premium';
-import { todayUtc } from '@/lib/rating/dates';
+import { compareDates, todayUtc } from '@/lib/rating/dates';
+import { Prisma } from '@/lib/db/generated/client';
 import { mergePolicyChange, type PolicyPatch } from './policy-change';
 import {
   assertEffectiveDate,
@@ -17,6 +18,7 @@ import {
   findPolicy,
   latestVersionStart,
   lockPolicy,
+  pendingTerminationOf,
   ratesOf,
   termOf,
   type PolicyRecord,
@@ -24,6 +26,7 @@ import {
 import { postAdjustment, respreadOpenInstalments } from './post-adjustment';
 import { partsAsAmounts } from './premium-parts';
 import { mtaAdjustment } from './pro-rata';
+import { recordTermination, reverseTermination } from './terminate-policy';
 
 export interface ApplyMtaInput {
   tenantId: string;
@@ -48,6 +51,8 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
   const today = input.today ?? todayUtc();
   const term = termOf(row);
   assertEffectiveDate(input.effectiveDate, term, await latestVersionStart(tx, row));
+  const pending = pendingTerminationOf(row);
+  if (pending) assertBeforeTermination(input.effectiveDate, pending.effectiveDate);
   const change = mergePolicyChange(row, input.patch);
   const previous = calculationOf(row);
   const calculation = calculatePremium({
@@ -83,6 +88,9 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
   if (input.dryRun) return { dryRun: true as const, row, preview, invoiceNumber: null };
 
   const version = row.currentVersion + 1;
+  // A termination waiting for its date is taken off first and put back after the MTA, so that
+  // its return is computed on the adjusted premium, as if the MTA had come first.
+  if (pending) await reverseTermination(tx, row, pending, version);
   await tx.policyVersion.create({
     data: {
       tenantId: row.tenantId,
@@ -116,9 +124,10 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
       today,
     });
   }
-  const updated = await tx.policy.update({
+  let updated = await tx.policy.update({
     where: { id: row.id },
     data: {
+      ...(pending ? { policyStatus: 'active', pendingTermination: Prisma.DbNull } : {}),
       data: asJson(change.after),
       calculation: asJson(calculation),
       calculatedAt: new Date(),
@@ -143,8 +152,27 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
     policyVersion: version,
     ...(invoice ? { invoiceId: invoice.invoiceId } : {}),
   });
+  if (pending) {
+    const reapplied = await recordTermination(tx, updated as PolicyRecord, {
+      effectiveDate: pending.effectiveDate,
+      reason: pending.reason,
+      terminationType: pending.terminationType,
+      requestDate: pending.requestDate,
+      actor: input.actor,
+      today,
+      later: [],
+    });
+    updated = reapplied.row;
+  }
   await publishChange(tx, `policy:${row.id}`);
   return { dryRun: false as const, row: updated as PolicyRecord, preview, invoiceNumber: invoice?.invoiceNumber ?? null };
+}
+
+/** While a termination is pending, a change must take effect before its date (422 on `/effectiveDate`). */
+export function assertBeforeTermination(effectiveDate: string, terminationDate: string): void {
+  if (compareDates(effectiveDate, terminationDate) < 0) return;
+  const message = `must be before the pending termination, effective ${terminationDate}`;
+  throw new ValidationFailed(`The effective date ${message}`, [{ path: '/effectiveDate', message }]);
 }
 
 export function changedValues(data: unknown, changed: readonly string[]): Record<string, unknown> {

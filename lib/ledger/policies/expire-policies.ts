@@ -1,9 +1,10 @@
+import { Prisma } from '@/lib/db/generated/client';
 import { withSystem, withTenant } from '@/lib/db/tenant';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { nextPolicyState } from '@/lib/ledger/state-machine';
 import { todayUtc } from '@/lib/rating/dates';
-import { lockPolicy, policyState } from './policy-record';
+import { isoDay, lockPolicy, policyState } from './policy-record';
 
 export const EXPIRE_POLICIES_TASK = 'expire-policies';
 /** How often the worker's cron sweeps. */
@@ -13,7 +14,7 @@ const BATCH_SIZE = 200;
 const BATCHES_MAX = 50;
 
 /**
- * The expiry sweep: every active policy whose expiry date has come (the expiry day itself is not
+ * The daily sweep: every active policy whose expiry date has come (the expiry day itself is not
  * covered) becomes `expired`, each in its own tenant-scoped transaction with its event. Finding
  * them crosses tenants, so that one query runs with the system role. Returns how many expired.
  */
@@ -51,5 +52,48 @@ export async function expirePolicies(now: Date = new Date()): Promise<number> {
     }
     if (due.length < BATCH_SIZE) break;
   }
-  return expired;
+  return expired + (await completeTerminations(today));
+}
+
+/**
+ * On its effective date a pending termination ends the policy (DOMAIN.md §5). Its money was
+ * booked when it was recorded; only the state changes. Returns how many ended.
+ */
+async function completeTerminations(today: Date): Promise<number> {
+  let ended = 0;
+  for (let batch = 0; batch < BATCHES_MAX; batch++) {
+    const due = await withSystem((tx) =>
+      tx.policy.findMany({
+        where: { policyStatus: 'pending-termination', terminatedAt: { lte: today } },
+        select: { id: true, tenantId: true },
+        orderBy: { terminatedAt: 'asc' },
+        take: BATCH_SIZE,
+      }),
+    );
+    for (const policy of due) {
+      const done = await withTenant(policy.tenantId, async (tx) => {
+        const row = await lockPolicy(tx, policy.tenantId, policy.id);
+        if (row.policyStatus !== 'pending-termination' || !row.terminatedAt || row.terminatedAt > today) return false;
+        const next = nextPolicyState(policyState(row), 'complete-termination');
+        await tx.policy.update({
+          where: { id: row.id },
+          data: { policyStatus: next, pendingTermination: Prisma.DbNull, revision: { increment: 1 } },
+        });
+        await recordEvent(tx, {
+          tenantId: row.tenantId,
+          policyId: row.id,
+          type: 'policy.termination-completed',
+          actor: 'system:expiry',
+          before: { policyStatus: 'pending-termination' },
+          after: { policyStatus: next },
+          data: { terminatedAt: isoDay(row.terminatedAt) },
+        });
+        await publishChange(tx, `policy:${row.id}`);
+        return true;
+      });
+      if (done) ended++;
+    }
+    if (due.length < BATCH_SIZE) break;
+  }
+  return ended;
 }

@@ -60,13 +60,47 @@ export function settingsOf(row: PolicyRecord) {
   return getProduct(row.productCode).settings;
 }
 
-/** The latest version's effective date: a change may not take effect before it. */
+/** Versions that carry the policy's data and premium (a termination only ends it). */
+export const DATA_VERSION_KINDS = ['issue', 'mta', 'data-change'] as const;
+
+/** The latest counting MTA's effective date: another MTA may not take effect before it. */
 export async function latestVersionStart(tx: Tx, row: PolicyRecord): Promise<string> {
   const version = await tx.policyVersion.findFirst({
-    where: { tenantId: row.tenantId, policyId: row.id, version: row.currentVersion },
+    where: { tenantId: row.tenantId, policyId: row.id, kind: { in: ['issue', 'mta'] }, voidedBy: null },
+    orderBy: { version: 'desc' },
     select: { effectiveFrom: true },
   });
   return version ? isoDay(version.effectiveFrom) : isoDay(row.dateInception);
+}
+
+/** The counting version in force on a date: the latest by number among those effective by then. */
+export async function versionInForce(tx: Tx, row: PolicyRecord, date: string) {
+  const version = await tx.policyVersion.findFirst({
+    where: {
+      tenantId: row.tenantId,
+      policyId: row.id,
+      kind: { in: [...DATA_VERSION_KINDS] },
+      voidedBy: null,
+      effectiveFrom: { lte: new Date(`${date}T00:00:00Z`) },
+    },
+    orderBy: { version: 'desc' },
+  });
+  if (!version) throw new Error(`policy ${row.id} has no version in force on ${date}`);
+  return version;
+}
+
+/** A termination dated in the future, as recorded on the policy (null when none is pending). */
+export interface PendingTermination {
+  effectiveDate: string;
+  reason: string;
+  terminationType: 'pro-rata' | 'short-rate' | 'flat';
+  requestDate: string;
+  version: number;
+  creditNoteId: string;
+}
+
+export function pendingTerminationOf(row: PolicyRecord): PendingTermination | null {
+  return (row.pendingTermination as PendingTermination | null) ?? null;
 }
 
 /** An effective date inside the term and not before the latest version (422 on `/effectiveDate`). */

@@ -2,12 +2,14 @@ import type { Tx } from '@/lib/db/client';
 import { BadRequest, NotFound } from '@/lib/errors';
 import type { Language } from '@/lib/http/language';
 import { etagOf, type QuoteData } from '@/lib/ledger/quotes/quote-record';
+import { toAmount } from '@/lib/money';
 import { schemaPathOf } from '@/lib/products/registry';
 import { todayUtc } from '@/lib/rating/dates';
 import type { CalculationResult } from '@/lib/rating/types';
 import { POLICY_STATUS_LABELS, VERSION_KIND_LABELS } from './labels';
 import { policyLinks } from './policy-links';
-import { findPolicy, isoDay, policyState, settingsOf, termOf } from './policy-record';
+import { chargedParts } from './charged';
+import { findPolicy, isoDay, pendingTerminationOf, policyState, settingsOf, termOf } from './policy-record';
 import { openRenewalQuoteId } from './renew-policy';
 import { renewalEligibility } from './renewal-eligibility';
 
@@ -44,7 +46,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
   const requested = parseVersion(input.version);
   const row = await findPolicy(tx, input.tenantId, input.id);
   const versionNumber = requested ?? row.currentVersion;
-  const [version, versions, openQuoteId] = await Promise.all([
+  const [version, versions, openQuoteId, charged] = await Promise.all([
     tx.policyVersion.findFirst({ where: { tenantId: input.tenantId, policyId: row.id, version: versionNumber } }),
     tx.policyVersion.findMany({
       where: { tenantId: input.tenantId, policyId: row.id },
@@ -52,9 +54,11 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
       select: { version: true, kind: true, effectiveFrom: true, createdAt: true },
     }),
     openRenewalQuoteId(tx, row),
+    chargedParts(tx, input.tenantId, row.id),
   ]);
   if (!version) throw new NotFound(`Version ${versionNumber} of policy`, input.id);
   const state = policyState(row);
+  const pendingTermination = pendingTerminationOf(row);
   const term = termOf(row);
   const settings = settingsOf(row);
   const renewal = renewalEligibility({
@@ -95,9 +99,19 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
         policyNumber: row.policyNumber,
         quoteNumber: row.quoteNumber,
         currency: calculation.data.currency,
-        periodPremium: calculation.data.periodPremium,
+        // What the term costs as charged (the journal and the schedule agree on it); the rating
+        // of the chosen version for a whole year is the annualised premium.
+        periodPremium: toAmount(charged.payable),
+        annualisedPremium: calculation.data.periodPremium,
         issuedAt: row.issuedAt?.toISOString() ?? null,
         terminatedAt: row.terminatedAt ? isoDay(row.terminatedAt) : null,
+        pendingTermination: pendingTermination
+          ? {
+              effectiveDate: pendingTermination.effectiveDate,
+              reason: pendingTermination.reason,
+              terminationType: pendingTermination.terminationType,
+            }
+          : null,
         renewalOf: row.renewalOfId,
         renewedBy: row.renewedById,
         renewal: { eligible: renewal.eligible, reason: renewal.block, windowOpensOn: renewal.opensOn, quoteId: openQuoteId },
