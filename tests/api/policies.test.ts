@@ -215,7 +215,7 @@ describe('mid-term adjustment, data change and the instalments view', () => {
 });
 
 describe('termination', () => {
-  it('in cooling-off no short-rate penalty; after it the table applies; applying credits, cancels instalments and ends the policy', async () => {
+  it('in cooling-off no short-rate penalty; after it the table applies; applying credits against the schedule; a future date is pending', async () => {
     const { id } = await issuePolicy(broker, 'home');
     const inception = await inceptionOf(id);
     const before = await view(id);
@@ -245,32 +245,36 @@ describe('termination', () => {
 
     const applied = await terminate('', { effectiveDate: addDays(inception, 20), reason: 'moved abroad', terminationType: 'short-rate' });
     expect(applied.status, applied.text).toBe(200);
-    expect(applied.body.meta).toMatchObject({ dryRun: false, status: 'terminated', version: '2' });
+    // Dated after today: the policy stays in force until then (DOMAIN.md §5).
+    expect(applied.body.meta).toMatchObject({ dryRun: false, status: 'pending-termination', version: '2' });
     expect(applied.body.data.returnPremium).toEqual(late.body.data.returnPremium);
     expect(applied.body.data.creditNoteNumber).toMatch(/^INV-/);
 
     const read = await links(id, '?forceCoverageDateFormat=true');
-    expect(read.body.meta).toMatchObject({ status: 'terminated', statusLabel: 'Terminated', terminatedAt: addDays(inception, 20) });
-    expect(read.body.links).toEqual({});
+    expect(read.body.meta).toMatchObject({
+      status: 'pending-termination',
+      statusLabel: 'Termination pending',
+      terminatedAt: addDays(inception, 20),
+      pendingTermination: { effectiveDate: addDays(inception, 20), reason: 'moved abroad', terminationType: 'short-rate' },
+    });
+    expect(Object.keys(read.body.links).sort()).toEqual(['policy:data-change', 'policy:mta', 'policy:withdraw-termination']);
     const after = await view(id);
     const creditNote = after.body.data.invoices.find((invoice: any) => invoice.kind === 'credit-note');
     expect(creditNote.payable).toBe(-applied.body.data.returnPremium.payable);
-    const previousInstalments = before.body.data.instalments.length;
-    expect(after.body.data.instalments.filter((instalment: any) => instalment.status === 'cancelled')).toHaveLength(previousInstalments);
+    // The instalment due at inception, before the effective date, stays as it was.
+    const first = before.body.data.instalments[0];
     const open = after.body.data.instalments.filter((instalment: any) => instalment.status === 'open');
-    expect(open).toHaveLength(1);
-    expect(open[0].invoiceNumber).toBe(creditNote.invoiceNumber);
-    expect(cents(open[0].payable)).toBe(cents(before.body.data.totals.payable) - cents(applied.body.data.returnPremium.payable));
+    expect(open[0]).toMatchObject({ dueDate: first.dueDate, payable: first.payable, invoiceNumber: first.invoiceNumber });
+    const owed = open.reduce((sum: number, instalment: any) => sum + cents(instalment.payable), 0);
+    expect(owed).toBe(cents(before.body.data.totals.payable) - cents(applied.body.data.returnPremium.payable));
     await assertLedgerReconciles(id);
 
-    expect(
-      (
-        await call(`${POLICIES}/${id}/mta`, {
-          token: broker,
-          body: { effectiveDate: addDays(inception, 30), objects: [{ sumInsured: 50_000 }] },
-        })
-      ).status,
-    ).toBe(409);
+    // On or after the termination date no change is possible; a second termination is 409.
+    const lateChange = await call(`${POLICIES}/${id}/mta`, {
+      token: broker,
+      body: { effectiveDate: addDays(inception, 30), objects: [{ sumInsured: 50_000 }] },
+    });
+    expect(lateChange.status, lateChange.text).toBe(422);
     expect((await terminate('', { effectiveDate: addDays(inception, 30), reason: 'again' })).status).toBe(409);
     expect((await call(`${POLICIES}/${id}/renewal`, { token: broker })).status).toBe(409);
   });

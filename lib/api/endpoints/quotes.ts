@@ -104,6 +104,11 @@ export const calculationSchema = z
       payable: amount,
       paymentPlan: z.enum(PAYMENT_PLANS),
       termDays: z.number().int(),
+      annualisedPremium: amount
+        .optional()
+        .meta({
+          description: 'Issued policies only: the latest version rated for a whole year; `periodPremium` is what the term is charged',
+        }),
     }),
     fields: z.array(
       z.object({

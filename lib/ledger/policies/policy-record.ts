@@ -60,27 +60,31 @@ export function settingsOf(row: PolicyRecord) {
   return getProduct(row.productCode).settings;
 }
 
-/** Versions that carry the policy's data and premium (a termination only ends it). */
-export const DATA_VERSION_KINDS = ['issue', 'mta', 'data-change'] as const;
+/** Versions that set the premium (a data change copies it; a termination only ends the policy). */
+export const PREMIUM_VERSION_KINDS = ['issue', 'mta'] as const;
 
 /** The latest counting MTA's effective date: another MTA may not take effect before it. */
 export async function latestVersionStart(tx: Tx, row: PolicyRecord): Promise<string> {
   const version = await tx.policyVersion.findFirst({
-    where: { tenantId: row.tenantId, policyId: row.id, kind: { in: ['issue', 'mta'] }, voidedBy: null },
+    where: { tenantId: row.tenantId, policyId: row.id, kind: { in: [...PREMIUM_VERSION_KINDS] }, version: { notIn: row.voidedVersions } },
     orderBy: { version: 'desc' },
     select: { effectiveFrom: true },
   });
   return version ? isoDay(version.effectiveFrom) : isoDay(row.dateInception);
 }
 
-/** The counting version in force on a date: the latest by number among those effective by then. */
+/**
+ * The premium in force on a date: the latest counting issue or MTA version effective by then. A
+ * data change is left out: without a date it may apply from today while a later MTA is on file,
+ * and it carries that MTA's premium.
+ */
 export async function versionInForce(tx: Tx, row: PolicyRecord, date: string) {
   const version = await tx.policyVersion.findFirst({
     where: {
       tenantId: row.tenantId,
       policyId: row.id,
-      kind: { in: [...DATA_VERSION_KINDS] },
-      voidedBy: null,
+      kind: { in: [...PREMIUM_VERSION_KINDS] },
+      version: { notIn: row.voidedVersions },
       effectiveFrom: { lte: new Date(`${date}T00:00:00Z`) },
     },
     orderBy: { version: 'desc' },

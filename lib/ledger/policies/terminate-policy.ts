@@ -101,7 +101,7 @@ async function laterMtas(tx: Tx, row: PolicyRecord, effectiveDate: string) {
       tenantId: row.tenantId,
       policyId: row.id,
       kind: 'mta',
-      voidedBy: null,
+      version: { notIn: row.voidedVersions },
       effectiveFrom: { gt: new Date(`${effectiveDate}T00:00:00Z`) },
     },
     orderBy: { version: 'desc' },
@@ -189,13 +189,11 @@ export async function recordTermination(tx: Tx, row: PolicyRecord, input: Record
       });
       reversals.push(reversal.invoiceNumber);
     }
-    await tx.policyVersion.updateMany({
-      where: { tenantId: row.tenantId, policyId: row.id, version: voided },
-      data: { voidedBy: version },
-    });
   }
   const charged = await chargedParts(tx, row.tenantId, row.id);
   const { outcome, preview, inForce, calculation } = await priceTermination(tx, row, input, charged);
+  // With voided MTAs the data in force on the date comes back; otherwise the latest data stays.
+  const data = input.later.length > 0 ? inForce.data : row.data;
   await tx.policyVersion.create({
     data: {
       tenantId: row.tenantId,
@@ -203,7 +201,7 @@ export async function recordTermination(tx: Tx, row: PolicyRecord, input: Record
       version,
       kind: 'termination',
       effectiveFrom: new Date(`${outcome.effectiveDate}T00:00:00Z`),
-      data: asJson(inForce.data),
+      data: asJson(data),
       calculation: asJson(calculation),
       createdBy: input.actor,
     },
@@ -244,9 +242,10 @@ export async function recordTermination(tx: Tx, row: PolicyRecord, input: Record
       policyStatus: assertPolicyAction(row, pending ? 'schedule-termination' : 'terminate'),
       terminatedAt: new Date(`${outcome.effectiveDate}T00:00:00Z`),
       pendingTermination: pendingTermination ? asJson(pendingTermination) : Prisma.DbNull,
-      data: asJson(inForce.data),
+      data: asJson(data),
       calculation: asJson(calculation),
       currentVersion: version,
+      ...(input.later.length > 0 ? { voidedVersions: { push: input.later } } : {}),
       revision: { increment: 1 },
     },
   });
@@ -294,8 +293,8 @@ export async function recordTermination(tx: Tx, row: PolicyRecord, input: Record
 }
 
 /**
- * Takes a pending termination off the policy: its credit note reversed (the schedule reopened as
- * it was), its version voided, the policy active again. The caller records why.
+ * Takes a pending termination's money off the policy: its credit note reversed (the schedule
+ * reopened as it was) and its version listed as void. The caller sets the state and records why.
  */
 export async function reverseTermination(tx: Tx, row: PolicyRecord, pending: PendingTermination, version: number) {
   const reversal = await reverseAdjustment(tx, {
@@ -306,9 +305,6 @@ export async function reverseTermination(tx: Tx, row: PolicyRecord, pending: Pen
     journalKind: 'termination-withdrawal',
     description: `Termination from ${pending.effectiveDate} withdrawn`,
   });
-  await tx.policyVersion.updateMany({
-    where: { tenantId: row.tenantId, policyId: row.id, version: pending.version },
-    data: { voidedBy: version },
-  });
+  await tx.policy.update({ where: { id: row.id }, data: { voidedVersions: { push: pending.version } } });
   return reversal;
 }

@@ -6,7 +6,7 @@ import { checkIfMatch } from '@/lib/ledger/quotes/quote-record';
 import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { chargedParts } from './charged';
 import { assertPolicyAction, findPolicy, lockPolicy, pendingTerminationOf, type PolicyRecord } from './policy-record';
-import { partsAsAmounts } from './premium-parts';
+import { negateParts, partsAsAmounts } from './premium-parts';
 import { reverseTermination } from './terminate-policy';
 
 export interface WithdrawTerminationInput {
@@ -36,8 +36,8 @@ export async function withdrawTermination(tx: Tx, input: WithdrawTerminationInpu
     reason: pending.reason,
     terminationType: pending.terminationType,
     creditNoteNumber: creditNote.number,
-    // What the credit note returned, charged again.
-    charge: returned ? partsAsAmounts(returned) : null,
+    // What the credit note returned (booked as negative parts), charged again.
+    charge: returned ? partsAsAmounts(negateParts(returned)) : null,
   };
   if (input.dryRun) return { dryRun: true as const, row, preview, invoiceNumber: null };
 

@@ -8,6 +8,7 @@ CREATE INDEX "Instalment_cancelledByInvoiceId_idx" ON "Instalment" ("cancelledBy
 
 ALTER TABLE "Policy" ADD COLUMN "pendingTermination" jsonb;
 
--- A version whose money was reversed (a withdrawn termination, an MTA dated after an earlier
--- termination) names the version that voided it; it stays on file, its money no longer counts.
-ALTER TABLE "PolicyVersion" ADD COLUMN "voidedBy" integer;
+
+-- Versions whose money was reversed (a withdrawn termination, an MTA dated after an earlier
+-- termination). Versions are append-only, so the policy keeps the list; they stay on file.
+ALTER TABLE "Policy" ADD COLUMN "voidedVersions" integer[] NOT NULL DEFAULT '{}';
