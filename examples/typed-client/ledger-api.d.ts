@@ -150,7 +150,7 @@ export interface paths {
         };
         /**
          * Policy data, meta and the links of what may be done now
-         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends (`YYYY-MM-DDT00:00:00.000Z`) unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
+         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
          */
         get: operations["getPolicy"];
         put?: never;
@@ -1307,9 +1307,9 @@ export interface components {
                 }[];
                 /** @description The product’s policy fields with `id` */
                 policy: {
-                    /** @description An instant `YYYY-MM-DDT00:00:00.000Z`, or `YYYY-MM-DD` with forceCoverageDateFormat=true */
+                    /** @description The instant cover starts or ends: local midnight in the tenant’s time zone, in UTC (`2027-06-30T23:00:00.000Z` for 1 July in London); or `YYYY-MM-DD` with forceCoverageDateFormat=true */
                     dateExpiry: string;
-                    /** @description An instant `YYYY-MM-DDT00:00:00.000Z`, or `YYYY-MM-DD` with forceCoverageDateFormat=true */
+                    /** @description The instant cover starts or ends: local midnight in the tenant’s time zone, in UTC (`2027-06-30T23:00:00.000Z` for 1 July in London); or `YYYY-MM-DD` with forceCoverageDateFormat=true */
                     dateInception: string;
                     /** Format: uuid */
                     id: string;
@@ -1330,7 +1330,7 @@ export interface components {
             meta: {
                 /** @description The selected version rated for a whole year */
                 annualisedPremium: number;
-                /** @description An instant `YYYY-MM-DDT00:00:00.000Z`, or `YYYY-MM-DD` with forceCoverageDateFormat=true */
+                /** @description The instant cover starts or ends: local midnight in the tenant’s time zone, in UTC (`2027-06-30T23:00:00.000Z` for 1 July in London); or `YYYY-MM-DD` with forceCoverageDateFormat=true */
                 effectiveFrom: string;
                 /** @description A termination dated in the future, while it waits for its date */
                 pendingTermination: {

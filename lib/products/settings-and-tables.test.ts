@@ -37,11 +37,12 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
     expect(PET_SETTINGS).toEqual({ currency: 'GBP', taxCountry: 'GB', ...COMMON, authorityLimit: null, instalmentPlans: PLANS });
   });
 
-  it('travel: EUR, tax DE, paid in one go', () => {
+  it('travel: EUR, tax DE, paid in one go; no cooling-off once under way or under a month', () => {
     expect(TRAVEL_SETTINGS).toEqual({
       currency: 'EUR',
       taxCountry: 'DE',
       ...COMMON,
+      coolingOffExclusions: { onceStarted: true, termShorterThanMonths: 1 },
       authorityLimit: null,
       instalmentPlans: { annual: { count: 1 } },
     });

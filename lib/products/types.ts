@@ -41,6 +41,11 @@ export interface InstalmentPlanSetting {
   depositPercent?: number;
 }
 
+export interface CoolingOffExclusions {
+  onceStarted: boolean;
+  termShorterThanMonths: number;
+}
+
 export interface ProductSettings {
   currency: string;
   taxCountry: TaxCountry;
@@ -51,11 +56,18 @@ export interface ProductSettings {
   monthlySurcharge: number;
   renewalWindowDays: number;
   coolingOffDays: number;
+  /**
+   * When cooling-off does not apply although inside its days (UK and German travel rules): once
+   * cover has started (a trip under way), or for a term shorter than this many months.
+   */
+  coolingOffExclusions?: CoolingOffExclusions;
   shortRateTable: readonly ShortRateBand[];
   /** Sum insured above which a quote is referred; null when the product has none. */
   authorityLimit: number | null;
   /** Plans the product offers; the schema's `paymentPlan` enum is derived from it. */
   instalmentPlans: Readonly<Partial<Record<PaymentPlan, InstalmentPlanSetting>>>;
+  /** IANA zone whose dates the product's cover and "today" follow, when it differs from the tenant's. */
+  timeZone?: string;
 }
 
 /** Step output, stored under `enrichment[step.name]`; `warnings` reports fallbacks. */

@@ -36,9 +36,10 @@ const amounts = z
 
 const ifMatchHeader = { 'If-Match': 'ETag from GET /policies/{id}/links; stale is 409' };
 
-const coverageDate = z
-  .union([isoDate, z.iso.datetime()])
-  .meta({ description: 'An instant `YYYY-MM-DDT00:00:00.000Z`, or `YYYY-MM-DD` with forceCoverageDateFormat=true' });
+const coverageDate = z.union([isoDate, z.iso.datetime()]).meta({
+  description:
+    'The instant cover starts or ends: local midnight in the tenant’s time zone, in UTC (`2027-06-30T23:00:00.000Z` for 1 July in London); or `YYYY-MM-DD` with forceCoverageDateFormat=true',
+});
 
 export const policySchema = z
   .object({
@@ -69,12 +70,9 @@ export const policySchema = z
       })
       .catchall(z.unknown())
       .meta({ description: 'Also the version list and renewal facts' }),
-    links: z
-      .record(z.string(), link)
-      .meta({
-        description:
-          'policy:mta, policy:data-change, policy:terminate, policy:withdraw-termination, policy:renew: present when allowed now',
-      }),
+    links: z.record(z.string(), link).meta({
+      description: 'policy:mta, policy:data-change, policy:terminate, policy:withdraw-termination, policy:renew: present when allowed now',
+    }),
   })
   .meta({ id: 'Policy', description: 'Spec 4.14: the policy data of one version, its meta and the links of what may be done now' });
 
@@ -84,7 +82,7 @@ export const policyLinksEndpoint = defineEndpoint({
   path: `${BASE}/{id}/links`,
   summary: 'Policy data, meta and the links of what may be done now',
   description:
-    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends (`YYYY-MM-DDT00:00:00.000Z`) unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
+    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({

@@ -8,7 +8,8 @@ import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { getProduct } from '@/lib/products/registry';
 import { valueAt } from '@/lib/products/paths';
 import { calculatePremium } from '@/lib/rating/calculate-premium';
-import { compareDates, todayUtc } from '@/lib/rating/dates';
+import { compareDates } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
 import { Prisma } from '@/lib/db/generated/client';
 import { mergePolicyChange, type PolicyPatch } from './policy-change';
 import {
@@ -48,7 +49,7 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
   const row = input.dryRun ? await findPolicy(tx, input.tenantId, input.id) : await lockPolicy(tx, input.tenantId, input.id);
   checkIfMatch(row, input.ifMatch);
   assertPolicyAction(row, 'mta');
-  const today = input.today ?? todayUtc();
+  const today = input.today ?? (await businessToday(tx, row.tenantId, row.productCode));
   const term = termOf(row);
   assertEffectiveDate(input.effectiveDate, term, await latestVersionStart(tx, row));
   const pending = pendingTerminationOf(row);

@@ -7,7 +7,8 @@ import { checkIfMatch, customerNameOf } from '@/lib/ledger/quotes/quote-record';
 import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { ratingPaths } from '@/lib/products/annotations';
 import { matchesAny } from '@/lib/products/paths';
-import { compareDates, todayUtc } from '@/lib/rating/dates';
+import { compareDates } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
 import { assertBeforeTermination, changedValues } from './apply-mta';
 import { mergePolicyChange, type PolicyPatch } from './policy-change';
 import {
@@ -40,7 +41,7 @@ export async function changePolicyData(tx: Tx, input: ChangePolicyDataInput): Pr
   checkIfMatch(row, input.ifMatch);
   assertPolicyAction(row, 'data-change');
   const term = termOf(row);
-  const today = input.today ?? todayUtc();
+  const today = input.today ?? (await businessToday(tx, row.tenantId, row.productCode));
   // Without a date it applies from today (or from inception before cover starts), whatever
   // later MTA is on file: no money moves, so it may come out of sequence.
   const effectiveDate = input.effectiveDate ?? (compareDates(today, term.inception) < 0 ? term.inception : today);

@@ -4,7 +4,8 @@ import type { Language } from '@/lib/http/language';
 import { etagOf, type QuoteData } from '@/lib/ledger/quotes/quote-record';
 import { toAmount } from '@/lib/money';
 import { schemaPathOf } from '@/lib/products/registry';
-import { todayUtc } from '@/lib/rating/dates';
+import { localMidnight, localToday } from '@/lib/dates/local-day';
+import { businessTimeZone } from '@/lib/ledger/today';
 import type { CalculationResult } from '@/lib/rating/types';
 import { POLICY_STATUS_LABELS, VERSION_KIND_LABELS } from './labels';
 import { policyLinks } from './policy-links';
@@ -31,11 +32,11 @@ export function parseVersion(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
-/** Coverage dates as plain dates, or (by default) as the instant cover starts/ends: midnight UTC. */
-function coverageDate(value: unknown, plain: boolean): unknown {
+/** Coverage dates as plain dates, or (by default) as the instant cover starts/ends: local midnight in the zone. */
+function coverageDate(value: unknown, plain: boolean, timeZone: string): unknown {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
   const day = value.slice(0, 10);
-  return plain ? day : `${day}T00:00:00.000Z`;
+  return plain ? day : localMidnight(day, timeZone).toISOString();
 }
 
 /**
@@ -58,6 +59,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
   ]);
   if (!version) throw new NotFound(`Version ${versionNumber} of policy`, input.id);
   const state = policyState(row);
+  const timeZone = await businessTimeZone(tx, row.tenantId, row.productCode);
   const pendingTermination = pendingTerminationOf(row);
   const term = termOf(row);
   const settings = settingsOf(row);
@@ -67,11 +69,12 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
     renewedById: row.renewedById,
     openRenewalQuoteId: openQuoteId,
     windowDays: settings.renewalWindowDays,
-    today: input.today ?? todayUtc(),
+    today: input.today ?? localToday(timeZone),
   });
   const data = version.data as unknown as QuoteData;
   const calculation = version.calculation as unknown as CalculationResult;
   const plain = input.forceCoverageDateFormat;
+  const coverage = (value: unknown) => coverageDate(value, plain, timeZone);
   return {
     etag: etagOf(row),
     body: {
@@ -79,8 +82,8 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
         policy: {
           id: row.id,
           ...data.policy,
-          dateInception: coverageDate(data.policy.dateInception, plain),
-          dateExpiry: coverageDate(data.policy.dateExpiry, plain),
+          dateInception: coverage(data.policy.dateInception),
+          dateExpiry: coverage(data.policy.dateExpiry),
         },
         customer: data.customer,
         agent: data.agent ?? null,
@@ -93,7 +96,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
         latestVersion: String(row.currentVersion),
         versionKind: version.kind,
         versionLabel: VERSION_KIND_LABELS[input.language][version.kind] ?? version.kind,
-        effectiveFrom: coverageDate(isoDay(version.effectiveFrom), plain),
+        effectiveFrom: coverage(isoDay(version.effectiveFrom)),
         schemaPath: schemaPathOf(row.productCode),
         product: row.productCode,
         policyNumber: row.policyNumber,

@@ -6,7 +6,7 @@ import { createQuote } from '@/lib/ledger/quotes/create-quote';
 import { quoteData } from '@/lib/ledger/quotes/quote-record';
 import { allowedPolicyActions } from '@/lib/ledger/state-machine';
 import type { TenantRef } from '@/lib/tenants/lookup';
-import { todayUtc } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
 import { lockPolicy, policyState, settingsOf, termOf, type PolicyRecord } from './policy-record';
 import { nextTerm, renewalEligibility, type RenewalBlock } from './renewal-eligibility';
 
@@ -48,7 +48,7 @@ export async function renewPolicy(
     renewedById: row.renewedById,
     openRenewalQuoteId: openQuoteId,
     windowDays: settingsOf(row).renewalWindowDays,
-    today: input.today ?? todayUtc(),
+    today: input.today ?? (await businessToday(tx, row.tenantId, row.productCode)),
   });
   if (eligibility.block) {
     throw new InvalidState(

@@ -6,7 +6,8 @@ import { recordEvent } from '@/lib/ledger/events';
 import { checkIfMatch } from '@/lib/ledger/quotes/quote-record';
 import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { money, toAmount } from '@/lib/money';
-import { compareDates, todayUtc } from '@/lib/rating/dates';
+import { compareDates } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
 import { Prisma } from '@/lib/db/generated/client';
 import { chargedParts } from './charged';
 import type { CalculationResult } from '@/lib/rating/types';
@@ -50,7 +51,7 @@ export interface TerminatePolicyInput {
 export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
   const row = input.dryRun ? await findPolicy(tx, input.tenantId, input.id) : await lockPolicy(tx, input.tenantId, input.id);
   checkIfMatch(row, input.ifMatch);
-  const today = input.today ?? todayUtc();
+  const today = input.today ?? (await businessToday(tx, row.tenantId, row.productCode));
   const effectiveDate = resolveEffectiveDate(row, input);
   const action = compareDates(effectiveDate, today) > 0 ? 'schedule-termination' : 'terminate';
   assertPolicyAction(row, action);
@@ -139,6 +140,7 @@ async function priceTermination(tx: Tx, row: PolicyRecord, terms: TerminationTer
     charged,
     rates: ratesOf(row),
     coolingOffDays: settings.coolingOffDays,
+    ...(settings.coolingOffExclusions ? { coolingOffExclusions: settings.coolingOffExclusions } : {}),
     shortRateTable: settings.shortRateTable,
   });
   const preview = {

@@ -10,6 +10,8 @@ export const TRAVEL_SETTINGS: ProductSettings = {
   monthlySurcharge: 0.03,
   renewalWindowDays: 60,
   coolingOffDays: 14,
+  // No cooling-off for a trip already under way, nor for cover shorter than a month.
+  coolingOffExclusions: { onceStarted: true, termShorterThanMonths: 1 },
   shortRateTable: [
     { withinMonths: 1, keepPercent: 20 },
     { withinMonths: 3, keepPercent: 40 },

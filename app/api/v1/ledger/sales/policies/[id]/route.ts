@@ -6,14 +6,19 @@ import { listNotifications } from '@/lib/ledger/policies/notifications';
 import { findQuote, etagOf } from '@/lib/ledger/quotes/quote-record';
 import { quoteBody, quoteReadBody } from '@/lib/ledger/quotes/quote-view';
 import { updateQuote } from '@/lib/ledger/quotes/update-quote';
+import { businessToday } from '@/lib/ledger/today';
 
 export const GET = ledgerRoute(readQuoteEndpoint, async ({ tenant, params, query }) => {
   const id = requireUuid(params.id, 'Quote');
-  const { row, notifications } = await withTenant(tenant.id, async (tx) => {
+  const { row, today, notifications } = await withTenant(tenant.id, async (tx) => {
     const found = await findQuote(tx, tenant.id, id);
-    return { row: found, notifications: query.withNotifications ? await listNotifications(tx, tenant.id, id) : undefined };
+    return {
+      row: found,
+      today: await businessToday(tx, tenant.id, found.productCode),
+      notifications: query.withNotifications ? await listNotifications(tx, tenant.id, id) : undefined,
+    };
   });
-  return Response.json(quoteReadBody(row, notifications), { headers: { etag: etagOf(row) } });
+  return Response.json(quoteReadBody(row, today, notifications), { headers: { etag: etagOf(row) } });
 });
 
 export const PUT = ledgerRoute(updateQuoteEndpoint, async ({ tenant, principal, params, body, request }) => {

@@ -12,3 +12,7 @@ ALTER TABLE "Policy" ADD COLUMN "pendingTermination" jsonb;
 -- Versions whose money was reversed (a withdrawn termination, an MTA dated after an earlier
 -- termination). Versions are append-only, so the policy keeps the list; they stay on file.
 ALTER TABLE "Policy" ADD COLUMN "voidedVersions" integer[] NOT NULL DEFAULT '{}';
+
+-- Local time (DOMAIN.md §1): cover starts and ends at local midnight in the tenant's zone, and
+-- every "today" is the tenant's local date. A product may name its own zone in its settings.
+ALTER TABLE "Tenant" ADD COLUMN "timeZone" text NOT NULL DEFAULT 'Europe/London';
