@@ -122,6 +122,13 @@ export interface ProductDefinition {
   checks?(payload: ProductPayload): FieldError[];
   /** Consistency rules for bind and issue only. */
   bindChecks?(payload: ProductPayload, asOf: string): FieldError[];
+  /** Renewal rules (DOMAIN.md §6); without them a policy renews with its data as it is. */
+  renewal?: RenewalRules;
+}
+
+export interface RenewalRules {
+  /** The data with the facts that change with time moved on by whole years (a stated age). */
+  moveFacts(payload: ProductPayload, years: number): ProductPayload;
 }
 
 export interface ProductSummary {
