@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * Invoices, instalments and totals of a policy
-         * @description Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable and status (open, cancelled). `data.totals`: the sums, and `open`, the open instalments, which always equals the payable total (the receivable). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the tax label (`data.labels.tax`, e.g. Insurance Premium Tax or Versicherungsteuer) and the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels.
+         * @description Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable and status (open, cancelled). `data.totals`: the sums, and `open`, the open instalments, which always equals the payable total (the receivable). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels and the tax label (`data.labels.tax`), which names the policy’s tax by its jurisdiction (UK IPT is Insurance Premium Tax whatever the document country).
          */
         get: operations["getInstallmentsView"];
         put?: never;
@@ -801,7 +801,14 @@ export interface components {
                 periodPremium: number;
                 /** @description An amount in `currency`, at most two decimals */
                 tax: number;
+                /** @description The place of risk’s country, whose tax applies (residence for travel and pet, the property for home) */
                 taxCountry: string;
+                taxJurisdiction?: string;
+                /** @description The tax’s name in its jurisdiction, in each language */
+                taxName?: {
+                    de: string;
+                    en: string;
+                };
                 taxRate: number;
                 termDays: number;
             };
@@ -3048,6 +3055,11 @@ export interface operations {
                      *         "tax": 22.6,
                      *         "taxRate": 0.12,
                      *         "taxCountry": "GB",
+                     *         "taxJurisdiction": "United Kingdom",
+                     *         "taxName": {
+                     *           "en": "Insurance Premium Tax",
+                     *           "de": "Insurance Premium Tax (britische Versicherungsteuer)"
+                     *         },
                      *         "adminFee": 25,
                      *         "instalmentSurcharge": 6.33,
                      *         "brokerCommission": 28.25,
@@ -3304,6 +3316,11 @@ export interface operations {
                      *         "tax": 22.6,
                      *         "taxRate": 0.12,
                      *         "taxCountry": "GB",
+                     *         "taxJurisdiction": "United Kingdom",
+                     *         "taxName": {
+                     *           "en": "Insurance Premium Tax",
+                     *           "de": "Insurance Premium Tax (britische Versicherungsteuer)"
+                     *         },
                      *         "adminFee": 25,
                      *         "instalmentSurcharge": 6.33,
                      *         "brokerCommission": 28.25,

@@ -3,6 +3,7 @@
 import type { FieldError } from '@/lib/errors';
 import type { Decimal } from '@/lib/money';
 import type { TaxCountry } from '@/lib/rating/tax';
+import type { LineOfBusiness } from '@/lib/rating/tax-table';
 import type { PaymentPlan, PremiumField, Referral } from '@/lib/rating/types';
 import type { JsonSchema } from '@/lib/products/common/json-schema';
 
@@ -48,7 +49,15 @@ export interface CoolingOffExclusions {
 
 export interface ProductSettings {
   currency: string;
+  /** The product's own country: the place of risk when it is `product-country`. */
   taxCountry: TaxCountry;
+  /** The line of business whose tax rate applies (UK IPT: travel at the higher rate). */
+  lineOfBusiness: LineOfBusiness;
+  /**
+   * Where the risk lies for tax: the product's country (home contents: the property, whose
+   * postcodes the product rates, is there) or the policyholder's country of residence.
+   */
+  placeOfRisk: 'product-country' | 'residence';
   adminFee: number;
   brokerCommissionRate: number;
   mgaCommissionRate: number;

@@ -204,7 +204,7 @@ describe('mid-term adjustment, data change and the instalments view', () => {
   it('the instalments view: variants by code, labels and formats by documentCountry, totals from the journal', async () => {
     const standard = await view(id);
     expect(standard.body.data).toMatchObject({ code: 'default', documentCountry: 'GB', currency: 'GBP' });
-    expect(standard.body.data.labels.tax).toBe('Insurance Premium Tax (IPT)');
+    expect(standard.body.data.labels.tax).toBe('Insurance Premium Tax');
     const sum = (key: string) => standard.body.data.invoices.reduce((total: number, invoice: any) => total + cents(invoice[key]), 0);
     for (const key of ['premium', 'tax', 'adminFee', 'brokerCommission', 'mgaCommission', 'payable']) {
       expect(cents(standard.body.data.totals[key]), key).toBe(sum(key));
@@ -214,7 +214,8 @@ describe('mid-term adjustment, data change and the instalments view', () => {
     expect(cents(standard.body.data.totals.open)).toBe(cents(open));
 
     const customer = await view(id, '?code=customer&documentCountry=DE');
-    expect(customer.body.data.labels.tax).toBe('Versicherungsteuer');
+    // UK IPT is named by its jurisdiction, not by the document country.
+    expect(customer.body.data.labels.tax).toBe('Insurance Premium Tax');
     expect(customer.body.data.invoices[0]).not.toHaveProperty('brokerCommission');
     expect(customer.body.data.instalments.every((instalment: any) => instalment.status !== 'cancelled')).toBe(true);
     expect(customer.body.data.totals.formatted.payable).toMatch(/^[\d.]+,\d{2}\s£$/);

@@ -93,7 +93,14 @@ export const calculationSchema = z
       net: amount,
       tax: amount,
       taxRate: z.number(),
-      taxCountry: z.string(),
+      taxCountry: z
+        .string()
+        .meta({ description: 'The place of risk’s country, whose tax applies (residence for travel and pet, the property for home)' }),
+      taxJurisdiction: z.string().optional(),
+      taxName: z
+        .object({ en: z.string(), de: z.string() })
+        .optional()
+        .meta({ description: 'The tax’s name in its jurisdiction, in each language' }),
       adminFee: amount,
       instalmentSurcharge: amount,
       brokerCommission: amount,
@@ -104,11 +111,9 @@ export const calculationSchema = z
       payable: amount,
       paymentPlan: z.enum(PAYMENT_PLANS),
       termDays: z.number().int(),
-      annualisedPremium: amount
-        .optional()
-        .meta({
-          description: 'Issued policies only: the latest version rated for a whole year; `periodPremium` is what the term is charged',
-        }),
+      annualisedPremium: amount.optional().meta({
+        description: 'Issued policies only: the latest version rated for a whole year; `periodPremium` is what the term is charged',
+      }),
     }),
     fields: z.array(
       z.object({

@@ -4,6 +4,8 @@ import type { ProductSettings } from '@/lib/products/types';
 export const TRAVEL_SETTINGS: ProductSettings = {
   currency: 'EUR',
   taxCountry: 'DE',
+  lineOfBusiness: 'travel',
+  placeOfRisk: 'residence',
   adminFee: 25,
   brokerCommissionRate: 0.15,
   mgaCommissionRate: 0.1,
