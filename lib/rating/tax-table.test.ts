@@ -40,3 +40,37 @@ describe('the tax table by country, line and date', () => {
     expect(taxFor('XX', 'travel', '2027-06-01', table)?.rate.toFixed(2)).toBe('0.30');
   });
 });
+
+describe('the jurisdictions of the table', () => {
+  it('names each jurisdiction’s tax in English and German', () => {
+    const names = ['GB', 'DE', 'IE', 'NL'].map((country) => {
+      const choice = taxFor(country, 'property', '2026-12-01')!;
+      return [country, choice.jurisdiction, choice.name.en, choice.name.de];
+    });
+    expect(names).toEqual([
+      ['GB', 'United Kingdom', 'Insurance Premium Tax', 'Insurance Premium Tax (britische Versicherungsteuer)'],
+      ['DE', 'Germany', 'German insurance tax (Versicherungsteuer)', 'Versicherungsteuer'],
+      ['IE', 'Ireland', 'Irish insurance levy', 'Irische Versicherungsabgabe (insurance levy)'],
+      [
+        'NL',
+        'Netherlands',
+        'Dutch insurance premium tax (assurantiebelasting)',
+        'Niederländische Versicherungsteuer (assurantiebelasting)',
+      ],
+    ]);
+    expect(taxFor('GB', 'travel', '2026-12-01')).toMatchObject({
+      jurisdiction: 'United Kingdom',
+      name: { en: 'Insurance Premium Tax (higher rate)', de: 'Insurance Premium Tax (britische Versicherungsteuer, erhöhter Satz)' },
+    });
+  });
+
+  it('a line’s own row wins wherever it stands in the table', () => {
+    const name = { en: 'X', de: 'X' };
+    const table: TaxRow[] = [
+      { country: 'XX', line: 'any', rate: '0.10', validFrom: '2020-01-01', jurisdiction: 'X', name },
+      { country: 'XX', line: 'pet', rate: '0.05', validFrom: '2020-01-01', jurisdiction: 'X', name },
+    ];
+    expect(taxFor('XX', 'pet', '2026-01-01', table)?.rate.toFixed(2)).toBe('0.05');
+    expect(taxFor('XX', 'travel', '2026-01-01', table)?.rate.toFixed(2)).toBe('0.10');
+  });
+});
