@@ -46,13 +46,13 @@ test('a mid-term adjustment is priced by a dry run, then confirmed as version 2'
 
 test('a data change makes a new version without premium change; a rating field is refused at the field', async ({ page }) => {
   await openPolicy(page, await issuedPolicy('home'));
-  const premium = await fact(page, 'Premium for the period').innerText();
+  const premium = await fact(page, 'Premium for the term').innerText();
   await page.getByRole('button', { name: 'Data change', exact: true }).click();
   const form = page.getByTestId('data-change-form');
   await form.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0001');
   await form.getByRole('button', { name: 'Save data change' }).click();
   await expect(page.getByTestId('version-shown')).toHaveText('2 of 2 (Data change)');
-  await expect(fact(page, 'Premium for the period')).toHaveText(premium);
+  await expect(fact(page, 'Premium for the term')).toHaveText(premium);
   await expect(page.getByTestId('versions').getByRole('button')).toHaveCount(2);
   await expect(page.getByRole('region', { name: /Policy data/ })).toContainText('+44 20 7946 0001');
 
@@ -65,7 +65,7 @@ test('a data change makes a new version without premium change; a rating field i
   await expect(form.locator('#f-objects-0-sumInsured-error')).toHaveText('affects the premium (x-rating)');
   await expect(sum).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('version-shown')).toHaveText('2 of 2 (Data change)');
-  await expect(fact(page, 'Premium for the period')).toHaveText(premium);
+  await expect(fact(page, 'Premium for the term')).toHaveText(premium);
   await expectAccessible(page);
   await keepScreenshot(page, 'data-change-refused');
 });
@@ -87,8 +87,9 @@ test('a policy document is downloaded from the policy page as a PDF', async ({ p
   await keepScreenshot(page, 'documents');
 });
 
-test('a policy is terminated pro-rata after previewing the refund', async ({ page }) => {
+test('a termination dated in the future leaves the policy pending; it is withdrawn and the premium is back', async ({ page }) => {
   await openPolicy(page, await issuedPolicy('pet'));
+  const premium = await fact(page, 'Premium for the term').innerText();
   await page.getByRole('button', { name: 'Terminate' }).click();
   await page.getByLabel('Reason').fill('Pet rehomed');
   await page.getByRole('button', { name: 'Preview the refund' }).click();
@@ -99,10 +100,25 @@ test('a policy is terminated pro-rata after previewing the refund', async ({ pag
   await expect(preview).toContainText('Return premium £408.84');
   await expect(preview).toContainText('fees kept £25.00');
   await page.getByRole('button', { name: 'Confirm termination' }).click();
-  await expect(page.getByTestId('policy-status')).toHaveText('Terminated');
-  await expect(page.getByRole('button', { name: 'Mid-term adjustment' })).toHaveCount(0);
+  // Inception is still ahead: cover has not ended, the termination waits for its date.
+  await expect(page.getByTestId('policy-status')).toHaveText('Pending termination');
+  await expect(page.getByTestId('pending-termination')).toContainText('Pro rata');
+  // What is charged for the term now: the kept fee alone.
+  await expect(page.getByTestId('period-premium')).toHaveText('£25.00');
+  await expect(page.getByRole('button', { name: 'Terminate' })).toHaveCount(0);
   await expectAccessible(page);
-  await keepScreenshot(page, 'termination');
+  await keepScreenshot(page, 'termination-pending');
+
+  await page.getByRole('button', { name: 'Withdraw termination' }).click();
+  await page.getByRole('button', { name: 'Preview the withdrawal' }).click();
+  await expect(page.getByTestId('withdraw-preview')).toContainText('£408.84 charged again');
+  await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(page.getByTestId('policy-status')).toHaveText('Active');
+  await expect(page.getByTestId('pending-termination')).toHaveCount(0);
+  await expect(page.getByTestId('period-premium')).toHaveText(premium);
+  await expect(page.getByRole('button', { name: 'Terminate' })).toBeVisible();
+  await expectAccessible(page);
+  await keepScreenshot(page, 'termination-withdrawn');
 });
 
 test('a policy near expiry is renewed into a new quote', async ({ page }) => {

@@ -8,8 +8,9 @@ import { DataChangeForm } from './data-change-form';
 import { MtaForm } from './mta-form';
 import { RenewButton } from './renew-button';
 import { TerminationForm } from './termination-form';
+import { WithdrawTermination } from './withdraw-termination';
 
-type Flow = 'mta' | 'data-change' | 'terminate' | null;
+type Flow = 'mta' | 'data-change' | 'terminate' | 'withdraw' | null;
 
 /** The flows the policy's links allow; a missing link hides its button. */
 export function PolicyActions({ id, policy, schema }: { id: string; policy: PolicyRead; schema: JsonSchema }) {
@@ -17,7 +18,8 @@ export function PolicyActions({ id, policy, schema }: { id: string; policy: Poli
   const { links } = policy;
   const data = policy.data as QuotePayload;
   const toggle = (next: Flow) => setFlow((current) => (current === next ? null : next));
-  if (!links['policy:mta'] && !links['policy:data-change'] && !links['policy:terminate'] && !links['policy:renew']) {
+  const withdraw = links['policy:withdraw-termination'];
+  if (!links['policy:mta'] && !links['policy:data-change'] && !links['policy:terminate'] && !withdraw && !links['policy:renew']) {
     return (
       <section className="panel">
         <h2>Actions</h2>
@@ -44,6 +46,11 @@ export function PolicyActions({ id, policy, schema }: { id: string; policy: Poli
             Terminate
           </button>
         )}
+        {withdraw && (
+          <button type="button" className="secondary" aria-expanded={flow === 'withdraw'} onClick={() => toggle('withdraw')}>
+            Withdraw termination
+          </button>
+        )}
         {links['policy:renew'] && <RenewButton href={links['policy:renew'].href} />}
       </div>
       {flow === 'mta' && links['policy:mta'] && (
@@ -59,6 +66,9 @@ export function PolicyActions({ id, policy, schema }: { id: string; policy: Poli
           inception={String(data.policy.dateInception ?? '')}
           onDone={() => setFlow(null)}
         />
+      )}
+      {flow === 'withdraw' && withdraw && (
+        <WithdrawTermination id={id} href={withdraw.href} currency={policy.meta.currency} onDone={() => setFlow(null)} />
       )}
     </section>
   );

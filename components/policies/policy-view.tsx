@@ -51,13 +51,29 @@ export function PolicyView({ id }: { id: string }) {
       <DefinitionList
         items={[
           { label: 'Cover', value: `${formatDate(String(data.policy.dateInception))} – ${formatDate(String(data.policy.dateExpiry))}` },
-          { label: 'Premium for the period', value: formatMoney(meta.periodPremium, meta.currency) },
+          {
+            label: 'Premium for the term',
+            value: <span data-testid="period-premium">{formatMoney(meta.periodPremium, meta.currency)}</span>,
+          },
           {
             label: 'Version shown',
             value: <span data-testid="version-shown">{`${meta.version} of ${meta.latestVersion} (${meta.versionLabel})`}</span>,
           },
           { label: 'Effective from', value: formatDate(meta.effectiveFrom) },
-          ...(meta.terminatedAt ? [{ label: 'Terminated from', value: formatDate(meta.terminatedAt) }] : []),
+          ...(meta.pendingTermination
+            ? [
+                {
+                  label: 'Termination pending',
+                  value: (
+                    <span data-testid="pending-termination">
+                      {`from ${formatDate(meta.pendingTermination.effectiveDate)} (${humanize(meta.pendingTermination.terminationType)}); cover runs until then`}
+                    </span>
+                  ),
+                },
+              ]
+            : meta.terminatedAt
+              ? [{ label: 'Terminated from', value: formatDate(meta.terminatedAt) }]
+              : []),
         ]}
       />
       {latest && schema.data && <PolicyActions key={meta.version} id={id} policy={policy.data} schema={schema.data} />}

@@ -225,7 +225,7 @@ export interface paths {
         };
         /**
          * Invoices, instalments and totals of a policy
-         * @description Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable, stored status (open, paid, cancelled), its `state` today (open, partially-paid, paid, overdue, cancelled), what was `paid` on it and what is `outstanding`. `data.balance`: the policy’s balance today (outstanding, due now, overdue, credit, refund due). `data.totals`: the sums, and `open`, what the live instalments still ask for, which always equals the receivable (the payable total less what was paid). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the tax label (`data.labels.tax`, e.g. Insurance Premium Tax or Versicherungsteuer) and the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels.
+         * @description Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable, stored status (open, paid, cancelled), its `state` today (open, partially-paid, paid, overdue, cancelled), what was `paid` on it and what is `outstanding`. `data.balance`: the policy’s balance today (outstanding, due now, overdue, credit, refund due). `data.totals`: the sums, and `open`, what the live instalments still ask for, which always equals the receivable (the payable total less what was paid). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels and the tax label (`data.labels.tax`), which names the policy’s tax by its jurisdiction (UK IPT is Insurance Premium Tax whatever the document country).
          */
         get: operations["getInstallmentsView"];
         put?: never;
@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Policy data, meta and the links of what may be done now
-         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends (`YYYY-MM-DDT00:00:00.000Z`) unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
+         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
          */
         get: operations["getPolicy"];
         put?: never;
@@ -451,9 +451,29 @@ export interface paths {
         put?: never;
         /**
          * Terminate the policy (policy:terminate); dryRun previews the refund
-         * @description Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. Applying posts a credit note with its journal entry, cancels the open instalments (what is still owed becomes one balance instalment of the credit note), adds a termination version and sets status `terminated`; the policy then has no links.
+         * @description Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.
          */
         post: operations["terminatePolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ledger/policies/{id}/terminate/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw a pending termination (policy:withdraw-termination); dryRun previews it
+         * @description Only while the policy is `pending-termination` (409 otherwise). The termination’s credit note is reversed by an invoice (the return premium charged again), the instalments it cancelled or reduced are reopened exactly as they were, a `termination-withdrawn` version is added and the policy is `active` again. `?dryRun=true` answers what would be charged without changing anything. The body is empty (`{}`).
+         */
+        post: operations["withdrawTermination"];
         delete?: never;
         options?: never;
         head?: never;
@@ -649,7 +669,7 @@ export interface paths {
         };
         /**
          * The latest calculation, without recalculating
-         * @description Spec 4.5: the latest known premium for the current data, package and schedule; it never recalculates or writes. 409 while the quote has no calculation yet.
+         * @description Spec 4.5: the latest known premium for the current data, package and schedule; it never recalculates or writes. 409 while the quote has no calculation yet. For an issued policy the amounts are what is charged for the term (the journal, after every MTA and termination), `installments` the open instalments of the schedule, and `data.annualisedPremium` the latest version rated for a whole year.
          */
         get: operations["getCalculation"];
         put?: never;
@@ -1103,6 +1123,8 @@ export interface components {
             data: {
                 /** @description An amount in `currency`, at most two decimals */
                 adminFee: number;
+                /** @description Issued policies only: the latest version rated for a whole year; `periodPremium` is what the term is charged */
+                annualisedPremium?: number;
                 /** @description An amount in `currency`, at most two decimals */
                 brokerCommission: number;
                 brokerCommissionRate: number;
@@ -1124,7 +1146,14 @@ export interface components {
                 periodPremium: number;
                 /** @description An amount in `currency`, at most two decimals */
                 tax: number;
+                /** @description The place of risk’s country, whose tax applies (residence for travel and pet, the property for home) */
                 taxCountry: string;
+                taxJurisdiction?: string;
+                /** @description The tax’s name in its jurisdiction, in each language */
+                taxName?: {
+                    de: string;
+                    en: string;
+                };
                 taxRate: number;
                 termDays: number;
             };
@@ -1666,9 +1695,9 @@ export interface components {
                 }[];
                 /** @description The product’s policy fields with `id` */
                 policy: {
-                    /** @description An instant `YYYY-MM-DDT00:00:00.000Z`, or `YYYY-MM-DD` with forceCoverageDateFormat=true */
+                    /** @description The instant cover starts or ends: local midnight in the tenant’s time zone, in UTC (`2027-06-30T23:00:00.000Z` for 1 July in London); or `YYYY-MM-DD` with forceCoverageDateFormat=true */
                     dateExpiry: string;
-                    /** @description An instant `YYYY-MM-DDT00:00:00.000Z`, or `YYYY-MM-DD` with forceCoverageDateFormat=true */
+                    /** @description The instant cover starts or ends: local midnight in the tenant’s time zone, in UTC (`2027-06-30T23:00:00.000Z` for 1 July in London); or `YYYY-MM-DD` with forceCoverageDateFormat=true */
                     dateInception: string;
                     /** Format: uuid */
                     id: string;
@@ -1676,7 +1705,7 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
-            /** @description policy:mta, policy:data-change, policy:terminate, policy:renew: present when allowed now */
+            /** @description policy:mta, policy:data-change, policy:terminate, policy:withdraw-termination, policy:renew: present when allowed now */
             links: {
                 [key: string]: {
                     href: string;
@@ -1687,12 +1716,24 @@ export interface components {
             };
             /** @description Also the version list and renewal facts */
             meta: {
-                /** @description An instant `YYYY-MM-DDT00:00:00.000Z`, or `YYYY-MM-DD` with forceCoverageDateFormat=true */
+                /** @description The selected version rated for a whole year */
+                annualisedPremium: number;
+                /** @description The instant cover starts or ends: local midnight in the tenant’s time zone, in UTC (`2027-06-30T23:00:00.000Z` for 1 July in London); or `YYYY-MM-DD` with forceCoverageDateFormat=true */
                 effectiveFrom: string;
+                /** @description A termination dated in the future, while it waits for its date */
+                pendingTermination: {
+                    /** Format: date */
+                    effectiveDate: string;
+                    reason: string;
+                    /** @enum {string} */
+                    terminationType: "pro-rata" | "short-rate" | "flat";
+                } | null;
+                /** @description The premium charged for the term: the sum of the non-cancelled instalments */
+                periodPremium: number;
                 policyNumber: string;
                 schemaPath: string;
                 /** @enum {string} */
-                status: "active" | "terminated" | "expired";
+                status: "active" | "pending-termination" | "terminated" | "expired";
                 statusLabel: string;
                 /** @description The version returned, a whole number from 1 as a string */
                 version: string;
@@ -1810,7 +1851,7 @@ export interface components {
             etag: string;
             /** @description Set once the quote is issued, e.g. ACME-HOME-2026-000123 */
             policyNumber: string | null;
-            policyStatus: ("active" | "terminated" | "expired") | null;
+            policyStatus: ("active" | "pending-termination" | "terminated" | "expired") | null;
             product: string;
             quoteNumber: string;
             /** @description The referral on file: comment, who, when, and the decision once made */
@@ -3325,7 +3366,7 @@ export interface operations {
                         meta: {
                             dryRun: boolean;
                             /** @enum {string} */
-                            status: "active" | "terminated" | "expired";
+                            status: "active" | "pending-termination" | "terminated" | "expired";
                             version: string;
                         } & {
                             [key: string]: unknown;
@@ -3712,7 +3753,90 @@ export interface operations {
                         meta: {
                             dryRun: boolean;
                             /** @enum {string} */
-                            status: "active" | "terminated" | "expired";
+                            status: "active" | "pending-termination" | "terminated" | "expired";
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not allowed in the current state; names the state and the allowed actions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Fails the product schema or the mandatory-field checks; `errors` lists every field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    withdrawTermination: {
+        parameters: {
+            query?: {
+                /** @description Also accepts 1 and 0; absent means false. */
+                dryRun?: boolean;
+            };
+            header?: {
+                /** @description The same key with the same body within 24 h answers the first answer again (marked `Idempotent-Replayed: true`); with another body 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `ETag` of the last read; a stale one is 409 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The withdrawal (preview or applied) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            charge: components["schemas"]["PremiumAmounts"] | null;
+                            creditNoteNumber: string;
+                            /** Format: date */
+                            effectiveDate: string;
+                            invoiceNumber: string | null;
+                            reason: string;
+                            /** @enum {string} */
+                            terminationType: "pro-rata" | "short-rate" | "flat";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        meta: {
+                            dryRun: boolean;
+                            /** @enum {string} */
+                            status: "active" | "pending-termination" | "terminated" | "expired";
                             version: string;
                         } & {
                             [key: string]: unknown;
@@ -3945,7 +4069,7 @@ export interface operations {
                             /** @description The latest calculation’s payable; null before the first */
                             payable: number | null;
                             policyNumber: string | null;
-                            policyStatus: ("active" | "terminated" | "expired") | null;
+                            policyStatus: ("active" | "pending-termination" | "terminated" | "expired") | null;
                             productCode: string;
                             quoteNumber: string;
                             referral: {
@@ -4189,6 +4313,11 @@ export interface operations {
                      *         "tax": 22.6,
                      *         "taxRate": 0.12,
                      *         "taxCountry": "GB",
+                     *         "taxJurisdiction": "United Kingdom",
+                     *         "taxName": {
+                     *           "en": "Insurance Premium Tax",
+                     *           "de": "Insurance Premium Tax (britische Versicherungsteuer)"
+                     *         },
                      *         "adminFee": 25,
                      *         "instalmentSurcharge": 6.33,
                      *         "brokerCommission": 28.25,
@@ -4445,6 +4574,11 @@ export interface operations {
                      *         "tax": 22.6,
                      *         "taxRate": 0.12,
                      *         "taxCountry": "GB",
+                     *         "taxJurisdiction": "United Kingdom",
+                     *         "taxName": {
+                     *           "en": "Insurance Premium Tax",
+                     *           "de": "Insurance Premium Tax (britische Versicherungsteuer)"
+                     *         },
                      *         "adminFee": 25,
                      *         "instalmentSurcharge": 6.33,
                      *         "brokerCommission": 28.25,

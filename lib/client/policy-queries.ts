@@ -31,8 +31,10 @@ export interface PolicyRead {
     quoteNumber: string;
     currency: string;
     periodPremium: number;
+    annualisedPremium: number;
     issuedAt: string | null;
     terminatedAt: string | null;
+    pendingTermination: { effectiveDate: string; reason: string; terminationType: string } | null;
     renewalOf: string | null;
     renewedBy: string | null;
     renewal: { eligible: boolean; reason: string | null; windowOpensOn: string | null; quoteId: string | null };

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@/lib/dates/local-day';
 import type { z } from 'zod';
 import type { Endpoint } from '@/lib/api/endpoint';
 import type { Principal } from '@/lib/auth/principal';
@@ -101,7 +102,7 @@ async function requireTenant(request: Request): Promise<TenantRef> {
   if (!isTenantTag(tag)) throw new BadRequest('The X-TENANT-ID header is not a valid tenant tag');
   const tenant = await findTenantByTag(tag);
   // An unknown tenant is answered like a tenant the token does not belong to, after authentication.
-  return tenant ?? { id: '00000000-0000-0000-0000-000000000000', tag, name: '', brandColor: '' };
+  return tenant ?? { id: '00000000-0000-0000-0000-000000000000', tag, name: '', brandColor: '', timeZone: DEFAULT_TIME_ZONE };
 }
 
 async function authenticate(

@@ -31,7 +31,16 @@ const ALL_QUOTE_ACTIONS = [
   'copy',
   'download',
 ];
-const ALL_POLICY_ACTIONS = ['mta', 'data-change', 'terminate', 'renew', 'expire'];
+const ALL_POLICY_ACTIONS = [
+  'mta',
+  'data-change',
+  'terminate',
+  'schedule-termination',
+  'withdraw-termination',
+  'complete-termination',
+  'renew',
+  'expire',
+];
 
 describe('quote lifecycle', () => {
   it('knows exactly the states and actions of the contract', () => {
@@ -116,6 +125,7 @@ describe('policy lifecycle', () => {
     expect(POLICY_LINK_KEYS).toEqual({
       mta: 'policy:mta',
       terminate: 'policy:terminate',
+      'withdraw-termination': 'policy:withdraw-termination',
       'data-change': 'policy:data-change',
       renew: 'policy:renew',
     });

@@ -15,7 +15,7 @@ export const QUOTE_STATES = [
 ] as const;
 export type QuoteState = (typeof QUOTE_STATES)[number];
 
-export const POLICY_STATES = ['active', 'terminated', 'expired'] as const;
+export const POLICY_STATES = ['active', 'pending-termination', 'terminated', 'expired'] as const;
 export type PolicyState = (typeof POLICY_STATES)[number];
 
 export const QUOTE_ACTIONS = [
@@ -32,7 +32,16 @@ export const QUOTE_ACTIONS = [
 ] as const;
 export type QuoteAction = (typeof QUOTE_ACTIONS)[number];
 
-export const POLICY_ACTIONS = ['mta', 'data-change', 'terminate', 'renew', 'expire'] as const;
+export const POLICY_ACTIONS = [
+  'mta',
+  'data-change',
+  'terminate',
+  'schedule-termination',
+  'withdraw-termination',
+  'complete-termination',
+  'renew',
+  'expire',
+] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
 /** `same` keeps the state (an update of a bound quote stays bound). */
@@ -64,9 +73,15 @@ export const QUOTE_TRANSITIONS: Readonly<Record<QuoteAction, Partial<Record<Quot
 };
 
 export const POLICY_TRANSITIONS: Readonly<Record<PolicyAction, Partial<Record<PolicyState, Next<PolicyState>>>>> = {
-  mta: { active: 'active' },
-  'data-change': { active: 'active' },
+  // While a termination waits for its date, cover runs: changes dated before it remain possible.
+  mta: { active: 'active', 'pending-termination': 'same' },
+  'data-change': { active: 'active', 'pending-termination': 'same' },
+  // Effective today or earlier: terminated now; in the future: pending until the date (DOMAIN.md §5).
   terminate: { active: 'terminated' },
+  'schedule-termination': { active: 'pending-termination' },
+  'withdraw-termination': { 'pending-termination': 'active' },
+  // The daily job, on the effective date.
+  'complete-termination': { 'pending-termination': 'terminated' },
   renew: { active: 'active' },
   expire: { active: 'expired' },
 };
@@ -83,6 +98,7 @@ export const QUOTE_ACTION_KEYS: Partial<Record<QuoteAction, string>> = {
 export const POLICY_LINK_KEYS: Partial<Record<PolicyAction, string>> = {
   mta: 'policy:mta',
   terminate: 'policy:terminate',
+  'withdraw-termination': 'policy:withdraw-termination',
   'data-change': 'policy:data-change',
   renew: 'policy:renew',
 };

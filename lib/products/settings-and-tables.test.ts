@@ -32,18 +32,37 @@ const factors = (table: Readonly<Record<string, { toFixed(dp: number): string }>
 
 describe('product settings (DOMAIN.md §9, §5, §6)', () => {
   it('home: GBP, tax GB, refer above 100,000, annual / quarterly / monthly', () => {
-    expect(HOME_SETTINGS).toEqual({ currency: 'GBP', taxCountry: 'GB', ...COMMON, authorityLimit: 100_000, instalmentPlans: PLANS });
+    expect(HOME_SETTINGS).toEqual({
+      currency: 'GBP',
+      taxCountry: 'GB',
+      lineOfBusiness: 'property',
+      placeOfRisk: 'product-country',
+      ...COMMON,
+      authorityLimit: 100_000,
+      instalmentPlans: PLANS,
+    });
   });
 
   it('pet: GBP, tax GB, no authority limit, annual / quarterly / monthly', () => {
-    expect(PET_SETTINGS).toEqual({ currency: 'GBP', taxCountry: 'GB', ...COMMON, authorityLimit: null, instalmentPlans: PLANS });
+    expect(PET_SETTINGS).toEqual({
+      currency: 'GBP',
+      taxCountry: 'GB',
+      lineOfBusiness: 'pet',
+      placeOfRisk: 'residence',
+      ...COMMON,
+      authorityLimit: null,
+      instalmentPlans: PLANS,
+    });
   });
 
-  it('travel: EUR, tax DE, paid in one go', () => {
+  it('travel: EUR, tax DE, paid in one go; no cooling-off once under way or under a month', () => {
     expect(TRAVEL_SETTINGS).toEqual({
       currency: 'EUR',
       taxCountry: 'DE',
+      lineOfBusiness: 'travel',
+      placeOfRisk: 'residence',
       ...COMMON,
+      coolingOffExclusions: { onceStarted: true, termShorterThanMonths: 1 },
       authorityLimit: null,
       instalmentPlans: { annual: { count: 1 } },
     });

@@ -3,6 +3,7 @@
 import type { FieldError } from '@/lib/errors';
 import type { Decimal } from '@/lib/money';
 import type { TaxCountry } from '@/lib/rating/tax';
+import type { LineOfBusiness } from '@/lib/rating/tax-table';
 import type { PaymentPlan, PremiumField, Referral } from '@/lib/rating/types';
 import type { JsonSchema } from '@/lib/products/common/json-schema';
 
@@ -41,9 +42,22 @@ export interface InstalmentPlanSetting {
   depositPercent?: number;
 }
 
+export interface CoolingOffExclusions {
+  onceStarted: boolean;
+  termShorterThanMonths: number;
+}
+
 export interface ProductSettings {
   currency: string;
+  /** The product's own country: the place of risk when it is `product-country`. */
   taxCountry: TaxCountry;
+  /** The line of business whose tax rate applies (UK IPT: travel at the higher rate). */
+  lineOfBusiness: LineOfBusiness;
+  /**
+   * Where the risk lies for tax: the product's country (home contents: the property, whose
+   * postcodes the product rates, is there) or the policyholder's country of residence.
+   */
+  placeOfRisk: 'product-country' | 'residence';
   adminFee: number;
   brokerCommissionRate: number;
   mgaCommissionRate: number;
@@ -51,11 +65,18 @@ export interface ProductSettings {
   monthlySurcharge: number;
   renewalWindowDays: number;
   coolingOffDays: number;
+  /**
+   * When cooling-off does not apply although inside its days (UK and German travel rules): once
+   * cover has started (a trip under way), or for a term shorter than this many months.
+   */
+  coolingOffExclusions?: CoolingOffExclusions;
   shortRateTable: readonly ShortRateBand[];
   /** Sum insured above which a quote is referred; null when the product has none. */
   authorityLimit: number | null;
   /** Plans the product offers; the schema's `paymentPlan` enum is derived from it. */
   instalmentPlans: Readonly<Partial<Record<PaymentPlan, InstalmentPlanSetting>>>;
+  /** IANA zone whose dates the product's cover and "today" follow, when it differs from the tenant's. */
+  timeZone?: string;
   arrears: ArrearsSetting;
 }
 
@@ -119,6 +140,13 @@ export interface ProductDefinition {
   checks?(payload: ProductPayload): FieldError[];
   /** Consistency rules for bind and issue only. */
   bindChecks?(payload: ProductPayload, asOf: string): FieldError[];
+  /** Renewal rules (DOMAIN.md §6); without them a policy renews with its data as it is. */
+  renewal?: RenewalRules;
+}
+
+export interface RenewalRules {
+  /** The data with the facts that change with time moved on by whole years (a stated age). */
+  moveFacts(payload: ProductPayload, years: number): ProductPayload;
 }
 
 export interface ProductSummary {

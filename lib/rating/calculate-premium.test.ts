@@ -34,6 +34,32 @@ describe('tax by country', () => {
   });
 });
 
+describe('tax by place of risk', () => {
+  it('home is taxed in its own country whatever the residence; travel and pet by the residence, in any letter case', () => {
+    const abroad = example('home', (p) => {
+      p.customer.address = { line1: 'Hauptstraße 5', city: 'Berlin', postcode: '10115', country: 'DE' };
+    });
+    expect(rate('home', abroad, 'annual').data).toMatchObject({ taxCountry: 'GB', taxRate: 0.12 });
+    const lower = example('pet', (p) => {
+      p.customer.address = { line1: '1 Main Street', city: 'Cork', postcode: 'T12 X70A', country: 'ie' };
+    });
+    expect(rate('pet', lower, 'annual').data).toMatchObject({ taxCountry: 'IE', taxRate: 0.03, taxJurisdiction: 'Ireland' });
+    // Without an address yet, the product's own country stands in until the residence is known.
+    const unknown = example('travel', (p) => {
+      delete p.customer.address;
+    });
+    expect(rate('travel', unknown).data).toMatchObject({ taxCountry: 'DE', taxRate: 0.19 });
+  });
+
+  it('a product country without a rate on the inception date cannot be rated (422 at the inception date)', () => {
+    const error = thrown(() => rate(homeWith({ taxCountry: 'XX' as TaxCountry }), homeExample, 'annual'));
+    expect(error).toBeInstanceOf(ValidationFailed);
+    expect((error as ValidationFailed).errors).toEqual([
+      { path: '/policy/dateInception', message: 'no insurance premium tax is known for XX on 2026-02-01' },
+    ]);
+  });
+});
+
 describe('admin fee', () => {
   it('is a flat amount added to the payable, untaxed, due with the first instalment', () => {
     const { data, installments } = rate(homeWith({ adminFee: 12.5 }), homeExample, 'quarterly');

@@ -4,11 +4,12 @@
 import { money, roundMoney, toAmount, ZERO, type Decimal } from '@/lib/money';
 import { arrayField, dateField, enumField, isObject, objectField, unratable } from '@/lib/products/common/read';
 import { getProduct } from '@/lib/products/registry';
-import type { ProductDefinition, RatingContext } from '@/lib/products/types';
+import type { ProductDefinition, ProductSettings, RatingContext } from '@/lib/products/types';
 import { splitCommission } from '@/lib/rating/commission';
 import { daysBetween } from '@/lib/rating/dates';
 import { buildInstalments, instalmentCountFor } from '@/lib/rating/instalments';
-import { taxOn, taxRateOf } from '@/lib/rating/tax';
+import { taxOn } from '@/lib/rating/tax';
+import { taxFor, type TaxChoice } from '@/lib/rating/tax-table';
 import { PAYMENT_PLANS, type CalculationResult, type PaymentPlan } from '@/lib/rating/types';
 
 export interface CalculatePremiumInput {
@@ -26,7 +27,6 @@ interface CompiledSettings {
   brokerRate: Decimal;
   mgaRate: Decimal;
   monthlySurcharge: Decimal;
-  taxRate: Decimal;
 }
 
 /** Settings turned into Decimals once per product, not once per call. */
@@ -42,11 +42,25 @@ function settingsOf(product: ProductDefinition): CompiledSettings {
       brokerRate: money(s.brokerCommissionRate),
       mgaRate: money(s.mgaCommissionRate),
       monthlySurcharge: money(s.monthlySurcharge),
-      taxRate: taxRateOf(s.taxCountry),
     };
     compiledSettings.set(product, compiled);
   }
   return compiled;
+}
+
+/** The tax of the place of risk (the product's country, or the policyholder's residence) on the inception date. */
+function taxOfPlace(settings: ProductSettings, data: Record<string, unknown>, inception: string): TaxChoice {
+  const residence = settings.placeOfRisk === 'residence';
+  const customer = isObject(data.customer) ? data.customer : {};
+  const address = isObject(customer.address) ? customer.address : {};
+  const country = residence && typeof address.country === 'string' ? address.country.toUpperCase() : settings.taxCountry;
+  return (
+    taxFor(country, settings.lineOfBusiness, inception) ??
+    unratable(
+      residence ? '/customer/address/country' : '/policy/dateInception',
+      `no insurance premium tax is known for ${country} on ${inception}`,
+    )
+  );
 }
 
 export function calculatePremium(input: CalculatePremiumInput): CalculationResult {
@@ -69,7 +83,8 @@ export function calculatePremium(input: CalculatePremiumInput): CalculationResul
   const ctx: RatingContext = { data, policy, objects, enrichment: input.enrichment ?? {}, inception, expiry, termDays };
   const { net, fields } = product.rate(ctx);
 
-  const tax = taxOn(net, compiled.taxRate);
+  const taxChoice = taxOfPlace(settings, data, inception);
+  const tax = taxOn(net, taxChoice.rate);
   // The monthly surcharge is a charge for credit on what the customer owes for cover (net + tax);
   // it is neither taxed nor commissioned.
   const surcharge = plan === 'monthly' ? roundMoney(net.plus(tax).times(compiled.monthlySurcharge)) : ZERO;
@@ -96,8 +111,10 @@ export function calculatePremium(input: CalculatePremiumInput): CalculationResul
       currency: settings.currency,
       net: toAmount(net),
       tax: toAmount(tax),
-      taxRate: compiled.taxRate.toNumber(),
-      taxCountry: settings.taxCountry,
+      taxRate: taxChoice.rate.toNumber(),
+      taxCountry: taxChoice.country,
+      taxJurisdiction: taxChoice.jurisdiction,
+      taxName: taxChoice.name,
       adminFee: toAmount(compiled.adminFee),
       instalmentSurcharge: toAmount(surcharge),
       brokerCommission: toAmount(split.brokerCommission),

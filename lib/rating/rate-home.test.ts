@@ -41,6 +41,8 @@ describe('home: the example payload', () => {
       tax: 22.6, // 188.31 × 12 % = 22.5972
       taxRate: 0.12,
       taxCountry: 'GB',
+      taxJurisdiction: 'United Kingdom',
+      taxName: { en: 'Insurance Premium Tax', de: 'Insurance Premium Tax (britische Versicherungsteuer)' },
       adminFee: 25,
       instalmentSurcharge: 6.33, // (188.31 + 22.60) × 3 % = 6.3273
       brokerCommission: 28.25, // 188.31 × 15 % = 28.2465

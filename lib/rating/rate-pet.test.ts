@@ -41,6 +41,8 @@ describe('pet: the example payload', () => {
       tax: 43.8, // 365.04 × 12 % = 43.8048
       taxRate: 0.12,
       taxCountry: 'GB',
+      taxJurisdiction: 'United Kingdom',
+      taxName: { en: 'Insurance Premium Tax', de: 'Insurance Premium Tax (britische Versicherungsteuer)' },
       adminFee: 25,
       instalmentSurcharge: 0,
       brokerCommission: 54.76, // 54.756

@@ -38,6 +38,8 @@ describe('travel: the example payload', () => {
       tax: 8.3, // 43.68 × 19 % = 8.2992
       taxRate: 0.19,
       taxCountry: 'DE',
+      taxJurisdiction: 'Germany',
+      taxName: { en: 'German insurance tax (Versicherungsteuer)', de: 'Versicherungsteuer' },
       adminFee: 25,
       instalmentSurcharge: 0,
       brokerCommission: 6.55, // 6.552
@@ -51,6 +53,24 @@ describe('travel: the example payload', () => {
     });
     expect(installments).toEqual([{ sequence: 1, dueDate: '2026-02-14', amount: 76.98, currency: 'EUR', includesAdminFee: true }]);
     expect(referrals).toEqual([]);
+  });
+
+  it('tax follows the residence: a UK resident pays IPT at the higher rate for travel; a country without a rate is refused', () => {
+    const british = example('travel', (p) => {
+      p.customer.address = { line1: '1 High Street', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
+    });
+    const { data } = rate('travel', british);
+    // 43.68 × 20 % = 8.736 → 8.74 (not 19 % DE, not 12 % UK standard)
+    expect(data).toMatchObject({ net: 43.68, taxCountry: 'GB', taxRate: 0.2, tax: 8.74, taxJurisdiction: 'United Kingdom' });
+    expect(data.taxName.en).toBe('Insurance Premium Tax (higher rate)');
+    const french = example('travel', (p) => {
+      p.customer.address = { line1: '1 rue de Rivoli', city: 'Paris', postcode: '75001', country: 'FR' };
+    });
+    const error = thrown(() => rate('travel', french));
+    expect(error).toBeInstanceOf(ValidationFailed);
+    expect((error as ValidationFailed).errors).toEqual([
+      { path: '/customer/address/country', message: 'no insurance premium tax is known for FR on 2026-02-14' },
+    ]);
   });
 
   it('offers no instalment plans: quarterly and monthly cannot be rated', () => {

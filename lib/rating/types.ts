@@ -40,7 +40,11 @@ export interface CalculationData {
   net: number;
   tax: number;
   taxRate: number;
+  /** The place of risk's country, whose tax applies. */
   taxCountry: string;
+  taxJurisdiction: string;
+  /** The tax's name in its jurisdiction, in each language. */
+  taxName: { en: string; de: string };
   adminFee: number;
   instalmentSurcharge: number;
   brokerCommission: number;

@@ -5,6 +5,8 @@ export interface TenantRef {
   tag: string;
   name: string;
   brandColor: string;
+  /** IANA zone of the tenant's business dates (lib/ledger/today.ts). */
+  timeZone: string;
 }
 
 // Tenants change rarely and are read on every request: cache them briefly per process.
@@ -21,7 +23,10 @@ export async function findTenantByTag(tag: string): Promise<TenantRef | null> {
   if (!isTenantTag(tag)) return null;
   const hit = cache.get(tag);
   if (hit && Date.now() - hit.atMs < CACHE_TTL_MS) return hit.tenant;
-  const tenant = await prisma.tenant.findUnique({ where: { tag }, select: { id: true, tag: true, name: true, brandColor: true } });
+  const tenant = await prisma.tenant.findUnique({
+    where: { tag },
+    select: { id: true, tag: true, name: true, brandColor: true, timeZone: true },
+  });
   if (cache.size > 10_000) cache.clear();
   cache.set(tag, { tenant, atMs: Date.now() });
   return tenant;

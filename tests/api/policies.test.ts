@@ -21,6 +21,16 @@ const links = (id: string, query = '', headers: Record<string, string> = {}) =>
   call(`${POLICIES}/${id}/links${query}`, { token: broker, headers });
 const view = (id: string, query = '') => call(`${BASE}/customers/policies/${id}/custom-view/installments${query}`, { token: broker });
 const cents = (value: number) => Math.round(value * 100);
+/**
+ * Local midnight in London, worked by hand for the first of a month (the home example's term):
+ * 1 April to 1 October fall in British summer time (UTC+1), so cover starts at 23:00 UTC the day
+ * before; the other months are on GMT.
+ */
+const londonMidnight = (day: string) => {
+  const month = Number(day.slice(5, 7));
+  expect(day.slice(8)).toBe('01');
+  return month >= 4 && month <= 10 ? new Date(Date.parse(`${day}T00:00:00Z`) - 3_600_000).toISOString() : `${day}T00:00:00.000Z`;
+};
 
 async function inceptionOf(id: string): Promise<string> {
   return (await links(id, '?forceCoverageDateFormat=true')).body.data.policy.dateInception as string;
@@ -73,11 +83,11 @@ describe('policy data and links (4.14)', () => {
     // a one-year home policy starting next month is outside its renewal window
     expect(Object.keys(read.body.links).sort()).toEqual(['policy:data-change', 'policy:mta', 'policy:terminate']);
     expect(read.body.links['policy:mta']).toMatchObject({ href: `${POLICIES}/${id}/mta`, method: 'POST' });
-    expect(read.body.data.policy.dateInception).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
-
     const plain = await links(id, '?forceCoverageDateFormat=true&version=1');
     expect(plain.body.data.policy.dateInception).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(plain.body.data.policy.dateExpiry).toBe(read.body.data.policy.dateExpiry.slice(0, 10));
+    // Cover starts and ends at local midnight in acme's zone, Europe/London.
+    expect(read.body.data.policy.dateInception).toBe(londonMidnight(plain.body.data.policy.dateInception));
+    expect(read.body.data.policy.dateExpiry).toBe(londonMidnight(plain.body.data.policy.dateExpiry));
 
     const german = await links(id, '', { 'accept-language': 'de-DE,de;q=0.9' });
     expect(german.body.meta.statusLabel).toBe('Aktiv');
@@ -194,7 +204,7 @@ describe('mid-term adjustment, data change and the instalments view', () => {
   it('the instalments view: variants by code, labels and formats by documentCountry, totals from the journal', async () => {
     const standard = await view(id);
     expect(standard.body.data).toMatchObject({ code: 'default', documentCountry: 'GB', currency: 'GBP' });
-    expect(standard.body.data.labels.tax).toBe('Insurance Premium Tax (IPT)');
+    expect(standard.body.data.labels.tax).toBe('Insurance Premium Tax');
     const sum = (key: string) => standard.body.data.invoices.reduce((total: number, invoice: any) => total + cents(invoice[key]), 0);
     for (const key of ['premium', 'tax', 'adminFee', 'brokerCommission', 'mgaCommission', 'payable']) {
       expect(cents(standard.body.data.totals[key]), key).toBe(sum(key));
@@ -204,7 +214,8 @@ describe('mid-term adjustment, data change and the instalments view', () => {
     expect(cents(standard.body.data.totals.open)).toBe(cents(open));
 
     const customer = await view(id, '?code=customer&documentCountry=DE');
-    expect(customer.body.data.labels.tax).toBe('Versicherungsteuer');
+    // UK IPT is named by its jurisdiction, not by the document country.
+    expect(customer.body.data.labels.tax).toBe('Insurance Premium Tax');
     expect(customer.body.data.invoices[0]).not.toHaveProperty('brokerCommission');
     expect(customer.body.data.instalments.every((instalment: any) => instalment.status !== 'cancelled')).toBe(true);
     expect(customer.body.data.totals.formatted.payable).toMatch(/^[\d.]+,\d{2}\s£$/);
@@ -215,7 +226,7 @@ describe('mid-term adjustment, data change and the instalments view', () => {
 });
 
 describe('termination', () => {
-  it('in cooling-off no short-rate penalty; after it the table applies; applying credits, cancels instalments and ends the policy', async () => {
+  it('in cooling-off no short-rate penalty; after it the table applies; applying credits against the schedule; a future date is pending', async () => {
     const { id } = await issuePolicy(broker, 'home');
     const inception = await inceptionOf(id);
     const before = await view(id);
@@ -245,32 +256,36 @@ describe('termination', () => {
 
     const applied = await terminate('', { effectiveDate: addDays(inception, 20), reason: 'moved abroad', terminationType: 'short-rate' });
     expect(applied.status, applied.text).toBe(200);
-    expect(applied.body.meta).toMatchObject({ dryRun: false, status: 'terminated', version: '2' });
+    // Dated after today: the policy stays in force until then (DOMAIN.md §5).
+    expect(applied.body.meta).toMatchObject({ dryRun: false, status: 'pending-termination', version: '2' });
     expect(applied.body.data.returnPremium).toEqual(late.body.data.returnPremium);
     expect(applied.body.data.creditNoteNumber).toMatch(/^INV-/);
 
     const read = await links(id, '?forceCoverageDateFormat=true');
-    expect(read.body.meta).toMatchObject({ status: 'terminated', statusLabel: 'Terminated', terminatedAt: addDays(inception, 20) });
-    expect(read.body.links).toEqual({});
+    expect(read.body.meta).toMatchObject({
+      status: 'pending-termination',
+      statusLabel: 'Termination pending',
+      terminatedAt: addDays(inception, 20),
+      pendingTermination: { effectiveDate: addDays(inception, 20), reason: 'moved abroad', terminationType: 'short-rate' },
+    });
+    expect(Object.keys(read.body.links).sort()).toEqual(['policy:data-change', 'policy:mta', 'policy:withdraw-termination']);
     const after = await view(id);
     const creditNote = after.body.data.invoices.find((invoice: any) => invoice.kind === 'credit-note');
     expect(creditNote.payable).toBe(-applied.body.data.returnPremium.payable);
-    const previousInstalments = before.body.data.instalments.length;
-    expect(after.body.data.instalments.filter((instalment: any) => instalment.status === 'cancelled')).toHaveLength(previousInstalments);
+    // The instalment due at inception, before the effective date, stays as it was.
+    const first = before.body.data.instalments[0];
     const open = after.body.data.instalments.filter((instalment: any) => instalment.status === 'open');
-    expect(open).toHaveLength(1);
-    expect(open[0].invoiceNumber).toBe(creditNote.invoiceNumber);
-    expect(cents(open[0].payable)).toBe(cents(before.body.data.totals.payable) - cents(applied.body.data.returnPremium.payable));
+    expect(open[0]).toMatchObject({ dueDate: first.dueDate, payable: first.payable, invoiceNumber: first.invoiceNumber });
+    const owed = open.reduce((sum: number, instalment: any) => sum + cents(instalment.payable), 0);
+    expect(owed).toBe(cents(before.body.data.totals.payable) - cents(applied.body.data.returnPremium.payable));
     await assertLedgerReconciles(id);
 
-    expect(
-      (
-        await call(`${POLICIES}/${id}/mta`, {
-          token: broker,
-          body: { effectiveDate: addDays(inception, 30), objects: [{ sumInsured: 50_000 }] },
-        })
-      ).status,
-    ).toBe(409);
+    // On or after the termination date no change is possible; a second termination is 409.
+    const lateChange = await call(`${POLICIES}/${id}/mta`, {
+      token: broker,
+      body: { effectiveDate: addDays(inception, 30), objects: [{ sumInsured: 50_000 }] },
+    });
+    expect(lateChange.status, lateChange.text).toBe(422);
     expect((await terminate('', { effectiveDate: addDays(inception, 30), reason: 'again' })).status).toBe(409);
     expect((await call(`${POLICIES}/${id}/renewal`, { token: broker })).status).toBe(409);
   });

@@ -38,11 +38,25 @@ export const QUOTE_RULES: Record<ExpectedQuoteState, Partial<Record<ExpectedQuot
   issued: { copy: 'issued', download: 'issued' },
 };
 
-export type ExpectedPolicyState = 'active' | 'terminated' | 'expired';
-export type ExpectedPolicyAction = 'mta' | 'data-change' | 'terminate' | 'renew' | 'expire';
+export type ExpectedPolicyState = 'active' | 'pending-termination' | 'terminated' | 'expired';
+export type ExpectedPolicyAction =
+  'mta' | 'data-change' | 'terminate' | 'schedule-termination' | 'withdraw-termination' | 'complete-termination' | 'renew' | 'expire';
 
 export const POLICY_RULES: Record<ExpectedPolicyState, Partial<Record<ExpectedPolicyAction, ExpectedPolicyState>>> = {
-  active: { mta: 'active', 'data-change': 'active', terminate: 'terminated', renew: 'active', expire: 'expired' },
+  active: {
+    mta: 'active',
+    'data-change': 'active',
+    terminate: 'terminated',
+    'schedule-termination': 'pending-termination',
+    renew: 'active',
+    expire: 'expired',
+  },
+  'pending-termination': {
+    mta: 'pending-termination',
+    'data-change': 'pending-termination',
+    'withdraw-termination': 'active',
+    'complete-termination': 'terminated',
+  },
   terminated: {},
   expired: {},
 };

@@ -10,6 +10,11 @@ export interface MoneyLedger {
   unbalanced: number;
   receivableCents: number;
   outstandingCents: number;
+  /**
+   * The premium the schedule charges: the live instalments, less what returns put into credit (a
+   * return larger than the open instalments leaves a negative instalment, settled into credit).
+   */
+  chargedCents: number;
   allocatedCents: number;
   paidCents: number;
   /** Instalments paid beyond their amount or below zero, and cancelled ones still carrying money. */
@@ -34,12 +39,15 @@ export async function moneyLedgerOf(policyId: string): Promise<MoneyLedger> {
       [policyId],
     );
     const balance = (account: string) => cents(accounts.rows.find((row) => row.account === account)?.cents);
-    const instalments = await client.query<{ outstanding: string; paid: string; bad: string }>(
+    const instalments = await client.query<{ outstanding: string; paid: string; charged: string; bad: string }>(
       `WITH paid AS (
-         SELECT i.id, i.status, i.amount, COALESCE((SELECT SUM(a.amount) FROM "Allocation" a WHERE a."instalmentId" = i.id), 0) AS paid
+         SELECT i.id, i.status, i.amount, i."cancelledByInvoiceId",
+                COALESCE((SELECT SUM(a.amount) FROM "Allocation" a WHERE a."instalmentId" = i.id), 0) AS paid
          FROM "Instalment" i WHERE i."policyId" = $1)
        SELECT (COALESCE(SUM(amount - paid) FILTER (WHERE status <> 'cancelled'), 0) * 100)::bigint::text AS outstanding,
               (COALESCE(SUM(paid) FILTER (WHERE status <> 'cancelled'), 0) * 100)::bigint::text AS paid,
+              (COALESCE(SUM(amount) FILTER (WHERE status <> 'cancelled'
+                OR (amount < 0 AND "cancelledByInvoiceId" IS NULL)), 0) * 100)::bigint::text AS charged,
               COUNT(*) FILTER (WHERE (status <> 'cancelled' AND amount >= 0 AND (paid > amount OR paid < 0))
                 OR (status = 'cancelled' AND paid <> 0))::text AS bad
        FROM paid`,
@@ -58,6 +66,7 @@ export async function moneyLedgerOf(policyId: string): Promise<MoneyLedger> {
       unbalanced: unbalanced.rows.length,
       receivableCents: balance('policyholder-receivable'),
       outstandingCents: cents(instalments.rows[0]?.outstanding),
+      chargedCents: cents(instalments.rows[0]?.charged),
       allocatedCents: cents(allocated.rows[0]?.cents),
       paidCents: cents(instalments.rows[0]?.paid),
       overpaidInstalments: cents(instalments.rows[0]?.bad),

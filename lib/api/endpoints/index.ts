@@ -10,6 +10,7 @@ import {
   policyMtaEndpoint,
   policyRenewalEndpoint,
   policyTerminateEndpoint,
+  policyWithdrawTerminationEndpoint,
 } from './policies';
 import { listProductsEndpoint, productSchemaEndpoint } from './products';
 import {
@@ -58,6 +59,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   policyMtaEndpoint,
   policyDataChangeEndpoint,
   policyTerminateEndpoint,
+  policyWithdrawTerminationEndpoint,
   policyRenewalEndpoint,
   policyInstallmentsViewEndpoint,
   generateOfferEndpoint,

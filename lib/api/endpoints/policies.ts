@@ -38,9 +38,10 @@ const amounts = z
 
 const ifMatchHeader = { 'If-Match': 'ETag from GET /policies/{id}/links; stale is 409' };
 
-const coverageDate = z
-  .union([isoDate, z.iso.datetime()])
-  .meta({ description: 'An instant `YYYY-MM-DDT00:00:00.000Z`, or `YYYY-MM-DD` with forceCoverageDateFormat=true' });
+const coverageDate = z.union([isoDate, z.iso.datetime()]).meta({
+  description:
+    'The instant cover starts or ends: local midnight in the tenant’s time zone, in UTC (`2027-06-30T23:00:00.000Z` for 1 July in London); or `YYYY-MM-DD` with forceCoverageDateFormat=true',
+});
 
 export const policySchema = z
   .object({
@@ -62,12 +63,18 @@ export const policySchema = z
         schemaPath: z.string(),
         policyNumber: z.string(),
         effectiveFrom: coverageDate,
+        periodPremium: z.number().meta({ description: 'The premium charged for the term: the sum of the non-cancelled instalments' }),
+        annualisedPremium: z.number().meta({ description: 'The selected version rated for a whole year' }),
+        pendingTermination: z
+          .object({ effectiveDate: isoDate, reason: z.string(), terminationType: z.enum(TERMINATION_TYPES) })
+          .nullable()
+          .meta({ description: 'A termination dated in the future, while it waits for its date' }),
       })
       .catchall(z.unknown())
       .meta({ description: 'Also the version list and renewal facts' }),
-    links: z
-      .record(z.string(), link)
-      .meta({ description: 'policy:mta, policy:data-change, policy:terminate, policy:renew: present when allowed now' }),
+    links: z.record(z.string(), link).meta({
+      description: 'policy:mta, policy:data-change, policy:terminate, policy:withdraw-termination, policy:renew: present when allowed now',
+    }),
   })
   .meta({ id: 'Policy', description: 'Spec 4.14: the policy data of one version, its meta and the links of what may be done now' });
 
@@ -77,7 +84,7 @@ export const policyLinksEndpoint = defineEndpoint({
   path: `${BASE}/{id}/links`,
   summary: 'Policy data, meta and the links of what may be done now',
   description:
-    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends (`YYYY-MM-DDT00:00:00.000Z`) unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
+    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
@@ -165,7 +172,7 @@ export const policyTerminateEndpoint = defineEndpoint({
   path: `${BASE}/{id}/terminate`,
   summary: 'Terminate the policy (policy:terminate); dryRun previews the refund',
   description:
-    'Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. Applying posts a credit note with its journal entry, cancels the open instalments (what is still owed becomes one balance instalment of the credit note), adds a termination version and sets status `terminated`; the policy then has no links.',
+    'Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({ dryRun: queryBoolean }),
@@ -196,6 +203,42 @@ export const policyTerminateEndpoint = defineEndpoint({
             taxReturned: z.number(),
             creditNoteNumber: z.string().nullable(),
             balanceDue: z.number().nullable(),
+          })
+          .catchall(z.unknown()),
+        meta: z.object({ dryRun: z.boolean(), status: z.enum(POLICY_STATES), version: z.string() }).catchall(z.unknown()),
+      }),
+    },
+    ...commonProblems,
+    ...stateProblems,
+  },
+});
+
+export const policyWithdrawTerminationEndpoint = defineEndpoint({
+  operationId: 'withdrawTermination',
+  method: 'POST',
+  path: `${BASE}/{id}/terminate/withdraw`,
+  summary: 'Withdraw a pending termination (policy:withdraw-termination); dryRun previews it',
+  description:
+    'Only while the policy is `pending-termination` (409 otherwise). The termination’s credit note is reversed by an invoice (the return premium charged again), the instalments it cancelled or reduced are reopened exactly as they were, a `termination-withdrawn` version is added and the policy is `active` again. `?dryRun=true` answers what would be charged without changing anything. The body is empty (`{}`).',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  query: z.object({ dryRun: queryBoolean }),
+  body: z.object({}).strict(),
+  bodyExample: {},
+  idempotent: true,
+  requestHeaders: ifMatchHeader,
+  responses: {
+    200: {
+      description: 'The withdrawal (preview or applied)',
+      schema: z.object({
+        data: z
+          .object({
+            effectiveDate: isoDate,
+            reason: z.string(),
+            terminationType: z.enum(TERMINATION_TYPES),
+            creditNoteNumber: z.string(),
+            charge: amounts.nullable(),
+            invoiceNumber: z.string().nullable(),
           })
           .catchall(z.unknown()),
         meta: z.object({ dryRun: z.boolean(), status: z.enum(POLICY_STATES), version: z.string() }).catchall(z.unknown()),
@@ -239,7 +282,7 @@ export const policyInstallmentsViewEndpoint = defineEndpoint({
   path: '/api/v1/ledger/customers/policies/{policyId}/custom-view/installments',
   summary: 'Invoices, instalments and totals of a policy',
   description:
-    'Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable, stored status (open, paid, cancelled), its `state` today (open, partially-paid, paid, overdue, cancelled), what was `paid` on it and what is `outstanding`. `data.balance`: the policy’s balance today (outstanding, due now, overdue, credit, refund due). `data.totals`: the sums, and `open`, what the live instalments still ask for, which always equals the receivable (the payable total less what was paid). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the tax label (`data.labels.tax`, e.g. Insurance Premium Tax or Versicherungsteuer) and the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels.',
+    'Spec 4.15. `data.invoices`: one row per invoice and credit note (number, kind, version, due date, premium, tax, administrative fees and charges, broker and MGA commission, insurer net, payable; returns are negative). `data.instalments`: every instalment with its invoice number, due date, payable, stored status (open, paid, cancelled), its `state` today (open, partially-paid, paid, overdue, cancelled), what was `paid` on it and what is `outstanding`. `data.balance`: the policy’s balance today (outstanding, due now, overdue, credit, refund due). `data.totals`: the sums, and `open`, what the live instalments still ask for, which always equals the receivable (the payable total less what was paid). All amounts are read from the journal entries of the invoices. `code` selects the variant: `default` (everything), `customer` (as shown to the policyholder: no commissions or insurer net, cancelled instalments left out) or `commission` (the invoice rows with commissions, no instalments). `documentCountry` (GB, IE, DE, NL; default: the product’s tax country) chooses the number and date formats of the `formatted` strings (en-GB, en-IE, de-DE, nl-NL); it never changes an amount. An unknown country or code is 400. `Accept-Language` (en, de) picks the column labels and the tax label (`data.labels.tax`), which names the policy’s tax by its jurisdiction (UK IPT is Insurance Premium Tax whatever the document country).',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({

@@ -93,7 +93,14 @@ export const calculationSchema = z
       net: amount,
       tax: amount,
       taxRate: z.number(),
-      taxCountry: z.string(),
+      taxCountry: z
+        .string()
+        .meta({ description: 'The place of risk’s country, whose tax applies (residence for travel and pet, the property for home)' }),
+      taxJurisdiction: z.string().optional(),
+      taxName: z
+        .object({ en: z.string(), de: z.string() })
+        .optional()
+        .meta({ description: 'The tax’s name in its jurisdiction, in each language' }),
       adminFee: amount,
       instalmentSurcharge: amount,
       brokerCommission: amount,
@@ -104,6 +111,9 @@ export const calculationSchema = z
       payable: amount,
       paymentPlan: z.enum(PAYMENT_PLANS),
       termDays: z.number().int(),
+      annualisedPremium: amount.optional().meta({
+        description: 'Issued policies only: the latest version rated for a whole year; `periodPremium` is what the term is charged',
+      }),
     }),
     fields: z.array(
       z.object({
@@ -308,7 +318,7 @@ export const calculationEndpoint = defineEndpoint({
   path: `${BASE}/{id}/calculation`,
   summary: 'The latest calculation, without recalculating',
   description:
-    'Spec 4.5: the latest known premium for the current data, package and schedule; it never recalculates or writes. 409 while the quote has no calculation yet.',
+    'Spec 4.5: the latest known premium for the current data, package and schedule; it never recalculates or writes. 409 while the quote has no calculation yet. For an issued policy the amounts are what is charged for the term (the journal, after every MTA and termination), `installments` the open instalments of the schedule, and `data.annualisedPremium` the latest version rated for a whole year.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   responses: { 200: { description: 'The latest calculation', schema: calculationSchema }, ...commonProblems, 409: stateProblems[409] },

@@ -198,3 +198,43 @@ export async function settleAfterScheduleChange(
     description: `Payments and credit set against the instalments after the ${input.occasion}`,
   });
 }
+
+/**
+ * After a movement is reversed (a withdrawn termination, an MTA voided by an earlier termination):
+ * what its negative instalments had put into credit (a return larger than the open instalments)
+ * is no longer owed, so it leaves the credit account against the receivable the reversal restored,
+ * and those instalments are marked voided by the reversal; then the balance is settled again
+ * (money on the instalments the reversal cancelled goes back to credit, credit already refunded
+ * reopens paid instalments).
+ */
+export async function settleAfterReversal(
+  tx: Tx,
+  input: { tenantId: string; policyId: string; currency: string; reversedInvoiceId: string; reversalInvoiceId: string },
+): Promise<Settled> {
+  const { tenantId, policyId } = input;
+  const settledOwedBack = {
+    tenantId,
+    policyId,
+    invoiceId: input.reversedInvoiceId,
+    amount: { lt: 0 },
+    status: 'cancelled',
+    cancelledByInvoiceId: null,
+  };
+  const owedBack = await tx.instalment.aggregate({ where: settledOwedBack, _sum: { amount: true } });
+  const credited = money(owedBack._sum.amount?.toString() ?? '0').negated();
+  if (!credited.isZero()) {
+    await tx.instalment.updateMany({ where: settledOwedBack, data: { cancelledByInvoiceId: input.reversalInvoiceId } });
+  }
+  return settleBalance(tx, {
+    tenantId,
+    policyId,
+    currency: input.currency,
+    journalKind: 'credit',
+    description: 'Credit and payments set against the instalments after a reversal',
+    lines: [
+      { account: ACCOUNTS.credit, debit: credited.toFixed(2) },
+      { account: ACCOUNTS.receivable, credit: credited.toFixed(2) },
+    ],
+    creditDelta: credited.negated(),
+  });
+}

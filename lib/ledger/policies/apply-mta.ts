@@ -8,7 +8,9 @@ import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { getProduct } from '@/lib/products/registry';
 import { valueAt } from '@/lib/products/paths';
 import { calculatePremium } from '@/lib/rating/calculate-premium';
-import { todayUtc } from '@/lib/rating/dates';
+import { compareDates } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
+import { Prisma } from '@/lib/db/generated/client';
 import { mergePolicyChange, type PolicyPatch } from './policy-change';
 import {
   assertEffectiveDate,
@@ -17,6 +19,7 @@ import {
   findPolicy,
   latestVersionStart,
   lockPolicy,
+  pendingTerminationOf,
   ratesOf,
   termOf,
   type PolicyRecord,
@@ -25,6 +28,7 @@ import { settleAfterScheduleChange } from '@/lib/ledger/payments/settle';
 import { postAdjustment, respreadOpenInstalments } from './post-adjustment';
 import { partsAsAmounts } from './premium-parts';
 import { mtaAdjustment } from './pro-rata';
+import { recordTermination, reverseTermination } from './terminate-policy';
 
 export interface ApplyMtaInput {
   tenantId: string;
@@ -46,9 +50,11 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
   const row = input.dryRun ? await findPolicy(tx, input.tenantId, input.id) : await lockPolicy(tx, input.tenantId, input.id);
   checkIfMatch(row, input.ifMatch);
   assertPolicyAction(row, 'mta');
-  const today = input.today ?? todayUtc();
+  const today = input.today ?? (await businessToday(tx, row.tenantId, row.productCode));
   const term = termOf(row);
   assertEffectiveDate(input.effectiveDate, term, await latestVersionStart(tx, row));
+  const pending = pendingTerminationOf(row);
+  if (pending) assertBeforeTermination(input.effectiveDate, pending.effectiveDate);
   const change = mergePolicyChange(row, input.patch);
   const previous = calculationOf(row);
   const calculation = calculatePremium({
@@ -84,6 +90,9 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
   if (input.dryRun) return { dryRun: true as const, row, preview, invoiceNumber: null };
 
   const version = row.currentVersion + 1;
+  // A termination waiting for its date is taken off first and put back after the MTA, so that
+  // its return is computed on the adjusted premium, as if the MTA had come first.
+  if (pending) await reverseTermination(tx, row, pending, version);
   await tx.policyVersion.create({
     data: {
       tenantId: row.tenantId,
@@ -123,9 +132,10 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
       occasion: 'mid-term adjustment',
     });
   }
-  const updated = await tx.policy.update({
+  let updated = await tx.policy.update({
     where: { id: row.id },
     data: {
+      ...(pending ? { policyStatus: 'active', pendingTermination: Prisma.DbNull } : {}),
       data: asJson(change.after),
       calculation: asJson(calculation),
       calculatedAt: new Date(),
@@ -150,8 +160,27 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
     policyVersion: version,
     ...(invoice ? { invoiceId: invoice.invoiceId } : {}),
   });
+  if (pending) {
+    const reapplied = await recordTermination(tx, updated as PolicyRecord, {
+      effectiveDate: pending.effectiveDate,
+      reason: pending.reason,
+      terminationType: pending.terminationType,
+      requestDate: pending.requestDate,
+      actor: input.actor,
+      today,
+      later: [],
+    });
+    updated = reapplied.row;
+  }
   await publishChange(tx, `policy:${row.id}`);
   return { dryRun: false as const, row: updated as PolicyRecord, preview, invoiceNumber: invoice?.invoiceNumber ?? null };
+}
+
+/** While a termination is pending, a change must take effect before its date (422 on `/effectiveDate`). */
+export function assertBeforeTermination(effectiveDate: string, terminationDate: string): void {
+  if (compareDates(effectiveDate, terminationDate) < 0) return;
+  const message = `must be before the pending termination, effective ${terminationDate}`;
+  throw new ValidationFailed(`The effective date ${message}`, [{ path: '/effectiveDate', message }]);
 }
 
 export function changedValues(data: unknown, changed: readonly string[]): Record<string, unknown> {

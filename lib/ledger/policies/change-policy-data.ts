@@ -7,15 +7,16 @@ import { checkIfMatch, customerNameOf } from '@/lib/ledger/quotes/quote-record';
 import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { ratingPaths } from '@/lib/products/annotations';
 import { matchesAny } from '@/lib/products/paths';
-import { compareDates, todayUtc } from '@/lib/rating/dates';
-import { changedValues } from './apply-mta';
+import { compareDates } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
+import { assertBeforeTermination, changedValues } from './apply-mta';
 import { mergePolicyChange, type PolicyPatch } from './policy-change';
 import {
   assertEffectiveDate,
   assertPolicyAction,
   calculationOf,
-  latestVersionStart,
   lockPolicy,
+  pendingTerminationOf,
   termOf,
   type PolicyRecord,
 } from './policy-record';
@@ -40,10 +41,13 @@ export async function changePolicyData(tx: Tx, input: ChangePolicyDataInput): Pr
   checkIfMatch(row, input.ifMatch);
   assertPolicyAction(row, 'data-change');
   const term = termOf(row);
-  const notBefore = await latestVersionStart(tx, row);
-  const today = input.today ?? todayUtc();
-  const effectiveDate = input.effectiveDate ?? [today, notBefore].sort(compareDates)[1] ?? today;
-  assertEffectiveDate(effectiveDate, term, notBefore);
+  const today = input.today ?? (await businessToday(tx, row.tenantId, row.productCode));
+  // Without a date it applies from today (or from inception before cover starts), whatever
+  // later MTA is on file: no money moves, so it may come out of sequence.
+  const effectiveDate = input.effectiveDate ?? (compareDates(today, term.inception) < 0 ? term.inception : today);
+  assertEffectiveDate(effectiveDate, term, term.inception);
+  const pending = pendingTerminationOf(row);
+  if (pending) assertBeforeTermination(effectiveDate, pending.effectiveDate);
   const change = mergePolicyChange(row, input.patch);
   const patterns = ratingPaths(row.productCode);
   const rating = change.changed.filter((path) => matchesAny(patterns, path));

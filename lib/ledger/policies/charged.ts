@@ -6,11 +6,13 @@ import type { PremiumAmounts } from './premium-parts';
 // What the journal shows was charged on a policy, part by part: the net of every premium,
 // adjustment and return entry. Refunds are bounded by it.
 
-export async function chargedParts(tx: Tx, tenantId: string, policyId: string): Promise<PremiumAmounts> {
+/** With `entryId`, the parts of that one entry only. */
+export async function chargedParts(tx: Tx, tenantId: string, policyId: string, entryId?: string): Promise<PremiumAmounts> {
   const rows = await tx.$queryRaw<{ account: string; debit: string; credit: string }[]>`
     SELECT l."account", SUM(l."debit")::text AS "debit", SUM(l."credit")::text AS "credit"
     FROM "JournalLine" l JOIN "JournalEntry" e ON e."id" = l."entryId"
     WHERE e."tenantId" = ${tenantId}::uuid AND e."policyId" = ${policyId}::uuid AND l."tenantId" = ${tenantId}::uuid
+      AND (${entryId ?? null}::uuid IS NULL OR e."id" = ${entryId ?? null}::uuid)
     GROUP BY l."account"`;
   const credit = (account: string) => {
     const row = rows.find((r) => r.account === account);

@@ -4,7 +4,7 @@ import { ACCOUNTS } from '@/lib/ledger/billing/journal';
 import { money, toAmount, ZERO, type Decimal } from '@/lib/money';
 import { policyStanding } from '@/lib/ledger/payments/policy-balance';
 import { COLUMN_LABELS, DOCUMENT_COUNTRIES, documentCountryOf, formatterFor } from './document-country';
-import { findPolicy, isoDay, settingsOf } from './policy-record';
+import { calculationOf, findPolicy, isoDay, settingsOf } from './policy-record';
 
 // GET /customers/policies/{policyId}/custom-view/installments (spec 4.15): invoices and
 // instalments with premium, tax, fees, commissions and payable. Every amount of an invoice is
@@ -154,7 +154,12 @@ export async function installmentsView(tx: Tx, input: InstallmentsViewInput) {
       documentCountry: country,
       currency,
       locale: DOCUMENT_COUNTRIES[country].locale,
-      labels: { ...COLUMN_LABELS[input.language], tax: DOCUMENT_COUNTRIES[country].taxLabel },
+      // The tax is named by its jurisdiction (UK IPT stays IPT in a German view), in the request's
+      // language; a calculation from before the tax table has only the country's label.
+      labels: {
+        ...COLUMN_LABELS[input.language],
+        tax: calculationOf(row).data.taxName?.[input.language] ?? DOCUMENT_COUNTRIES[country].taxLabel,
+      },
       invoices: invoiceRows,
       instalments: instalmentRows,
       balance: standing.balance,

@@ -17,6 +17,7 @@ const LINKS: Partial<Record<PolicyAction, (id: string) => Omit<PolicyLink, 'titl
   mta: (id) => ({ href: `${BASE}/${id}/mta`, method: 'POST' }),
   'data-change': (id) => ({ href: `${BASE}/${id}/data-change`, method: 'POST' }),
   terminate: (id) => ({ href: `${BASE}/${id}/terminate`, method: 'POST' }),
+  'withdraw-termination': (id) => ({ href: `${BASE}/${id}/terminate/withdraw`, method: 'POST' }),
   renew: (id) => ({ href: `${BASE}/${id}/renewal`, method: 'GET' }),
 };
 

@@ -60,13 +60,51 @@ export function settingsOf(row: PolicyRecord) {
   return getProduct(row.productCode).settings;
 }
 
-/** The latest version's effective date: a change may not take effect before it. */
+/** Versions that set the premium (a data change copies it; a termination only ends the policy). */
+export const PREMIUM_VERSION_KINDS = ['issue', 'mta'] as const;
+
+/** The latest counting MTA's effective date: another MTA may not take effect before it. */
 export async function latestVersionStart(tx: Tx, row: PolicyRecord): Promise<string> {
   const version = await tx.policyVersion.findFirst({
-    where: { tenantId: row.tenantId, policyId: row.id, version: row.currentVersion },
+    where: { tenantId: row.tenantId, policyId: row.id, kind: { in: [...PREMIUM_VERSION_KINDS] }, version: { notIn: row.voidedVersions } },
+    orderBy: { version: 'desc' },
     select: { effectiveFrom: true },
   });
   return version ? isoDay(version.effectiveFrom) : isoDay(row.dateInception);
+}
+
+/**
+ * The premium in force on a date: the latest counting issue or MTA version effective by then. A
+ * data change is left out: without a date it may apply from today while a later MTA is on file,
+ * and it carries that MTA's premium.
+ */
+export async function versionInForce(tx: Tx, row: PolicyRecord, date: string) {
+  const version = await tx.policyVersion.findFirst({
+    where: {
+      tenantId: row.tenantId,
+      policyId: row.id,
+      kind: { in: [...PREMIUM_VERSION_KINDS] },
+      version: { notIn: row.voidedVersions },
+      effectiveFrom: { lte: new Date(`${date}T00:00:00Z`) },
+    },
+    orderBy: { version: 'desc' },
+  });
+  if (!version) throw new Error(`policy ${row.id} has no version in force on ${date}`);
+  return version;
+}
+
+/** A termination dated in the future, as recorded on the policy (null when none is pending). */
+export interface PendingTermination {
+  effectiveDate: string;
+  reason: string;
+  terminationType: 'pro-rata' | 'short-rate' | 'flat';
+  requestDate: string;
+  version: number;
+  creditNoteId: string;
+}
+
+export function pendingTerminationOf(row: PolicyRecord): PendingTermination | null {
+  return (row.pendingTermination as PendingTermination | null) ?? null;
 }
 
 /** An effective date inside the term and not before the latest version (422 on `/effectiveDate`). */

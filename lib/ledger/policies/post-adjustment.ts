@@ -5,6 +5,7 @@ import { nextInvoiceNumber } from '@/lib/ledger/sequences';
 import { journalParts, type PremiumAmounts } from './premium-parts';
 import { isoDay } from './policy-record';
 import { respreadInstalments } from './respread';
+import { settleTermination, type TerminationSettlement } from './termination-schedule';
 
 // Books a premium movement after issue: one balanced journal entry, the invoice (an additional
 // premium) or credit note (a return) that points at it, and the instalments that follow.
@@ -59,7 +60,7 @@ export async function postAdjustment(tx: Tx, input: PostAdjustmentInput): Promis
   return { invoiceId: invoice.id, invoiceNumber, kind };
 }
 
-async function openInstalments(tx: Tx, tenantId: string, policyId: string) {
+export async function openInstalments(tx: Tx, tenantId: string, policyId: string) {
   const rows = await tx.instalment.findMany({
     where: { tenantId, policyId, status: 'open' },
     orderBy: [{ dueDate: 'asc' }, { sequence: 'asc' }],
@@ -67,7 +68,7 @@ async function openInstalments(tx: Tx, tenantId: string, policyId: string) {
   return rows.map((row) => ({ id: row.id, dueDate: isoDay(row.dueDate), amount: money(row.amount.toString()) }));
 }
 
-async function createInstalments(
+export async function createInstalments(
   tx: Tx,
   input: { tenantId: string; policyId: string; invoiceId: string; currency: string },
   entries: { dueDate: string; amount: ReturnType<typeof money> }[],
@@ -102,29 +103,39 @@ export async function respreadOpenInstalments(
   const open = await openInstalments(tx, input.tenantId, input.policyId);
   const fallback = input.effectiveDate > input.today ? input.effectiveDate : input.today;
   const plan = respreadInstalments(open, input.adjustment.payable, input.effectiveDate, fallback);
-  if (plan.cancel.length > 0) {
-    await tx.instalment.updateMany({ where: { tenantId: input.tenantId, id: { in: plan.cancel } }, data: { status: 'cancelled' } });
-  }
+  await cancelInstalments(tx, input.tenantId, plan.cancel, input.invoiceId);
   await createInstalments(tx, input, plan.create);
 }
 
 /**
- * Termination: every open instalment is cancelled. What the customer still owes after the credit
- * note (earned premium, kept fee) becomes one instalment of the credit note, due on `dueDate`; a
- * negative balance is an amount owed back. The receivable then equals the open instalments again.
+ * Termination: the return is set against the schedule (termination-schedule.ts). Instalments due
+ * before the effective date stay; cancelled ones remember the credit note; reduced ones and the
+ * policyholder's credit (a negative amount) belong to it. The receivable equals the open instalments.
  */
 export async function settleOpenInstalments(
   tx: Tx,
-  input: { tenantId: string; policyId: string; invoiceId: string; currency: string; returned: PremiumAmounts; dueDate: string },
-): Promise<{ cancelled: number; balanceDue: ReturnType<typeof money> }> {
+  input: {
+    tenantId: string;
+    policyId: string;
+    invoiceId: string;
+    currency: string;
+    returned: PremiumAmounts;
+    effectiveDate: string;
+    creditDueDate: string;
+  },
+): Promise<TerminationSettlement & { balanceDue: ReturnType<typeof money> }> {
   const open = await openInstalments(tx, input.tenantId, input.policyId);
+  const settlement = settleTermination(open, input.returned.payable, input.effectiveDate, input.creditDueDate);
+  await cancelInstalments(tx, input.tenantId, settlement.cancel, input.invoiceId);
+  await createInstalments(tx, input, settlement.create);
   const balanceDue = open.reduce((sum, instalment) => sum.plus(instalment.amount), money(0)).minus(input.returned.payable);
-  if (open.length > 0) {
-    await tx.instalment.updateMany({
-      where: { tenantId: input.tenantId, id: { in: open.map((o) => o.id) } },
-      data: { status: 'cancelled' },
-    });
-  }
-  if (!balanceDue.isZero()) await createInstalments(tx, input, [{ dueDate: input.dueDate, amount: balanceDue }]);
-  return { cancelled: open.length, balanceDue };
+  return { ...settlement, balanceDue };
+}
+
+export async function cancelInstalments(tx: Tx, tenantId: string, ids: readonly string[], byInvoiceId: string): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.instalment.updateMany({
+    where: { tenantId, id: { in: [...ids] }, status: 'open' },
+    data: { status: 'cancelled', cancelledByInvoiceId: byInvoiceId },
+  });
 }

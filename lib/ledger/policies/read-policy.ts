@@ -2,12 +2,15 @@ import type { Tx } from '@/lib/db/client';
 import { BadRequest, NotFound } from '@/lib/errors';
 import type { Language } from '@/lib/http/language';
 import { etagOf, type QuoteData } from '@/lib/ledger/quotes/quote-record';
+import { toAmount } from '@/lib/money';
 import { schemaPathOf } from '@/lib/products/registry';
-import { todayUtc } from '@/lib/rating/dates';
+import { localMidnight, localToday } from '@/lib/dates/local-day';
+import { businessTimeZone } from '@/lib/ledger/today';
 import type { CalculationResult } from '@/lib/rating/types';
 import { POLICY_STATUS_LABELS, VERSION_KIND_LABELS } from './labels';
 import { policyLinks } from './policy-links';
-import { findPolicy, isoDay, policyState, settingsOf, termOf } from './policy-record';
+import { chargedParts } from './charged';
+import { findPolicy, isoDay, pendingTerminationOf, policyState, settingsOf, termOf } from './policy-record';
 import { openRenewalQuoteId } from './renew-policy';
 import { renewalEligibility } from './renewal-eligibility';
 
@@ -29,11 +32,11 @@ export function parseVersion(raw: string | undefined): number | undefined {
   return Number(raw);
 }
 
-/** Coverage dates as plain dates, or (by default) as the instant cover starts/ends: midnight UTC. */
-function coverageDate(value: unknown, plain: boolean): unknown {
+/** Coverage dates as plain dates, or (by default) as the instant cover starts/ends: local midnight in the zone. */
+function coverageDate(value: unknown, plain: boolean, timeZone: string): unknown {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
   const day = value.slice(0, 10);
-  return plain ? day : `${day}T00:00:00.000Z`;
+  return plain ? day : localMidnight(day, timeZone).toISOString();
 }
 
 /**
@@ -44,7 +47,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
   const requested = parseVersion(input.version);
   const row = await findPolicy(tx, input.tenantId, input.id);
   const versionNumber = requested ?? row.currentVersion;
-  const [version, versions, openQuoteId] = await Promise.all([
+  const [version, versions, openQuoteId, charged] = await Promise.all([
     tx.policyVersion.findFirst({ where: { tenantId: input.tenantId, policyId: row.id, version: versionNumber } }),
     tx.policyVersion.findMany({
       where: { tenantId: input.tenantId, policyId: row.id },
@@ -52,9 +55,12 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
       select: { version: true, kind: true, effectiveFrom: true, createdAt: true },
     }),
     openRenewalQuoteId(tx, row),
+    chargedParts(tx, input.tenantId, row.id),
   ]);
   if (!version) throw new NotFound(`Version ${versionNumber} of policy`, input.id);
   const state = policyState(row);
+  const timeZone = await businessTimeZone(tx, row.tenantId, row.productCode);
+  const pendingTermination = pendingTerminationOf(row);
   const term = termOf(row);
   const settings = settingsOf(row);
   const renewal = renewalEligibility({
@@ -63,11 +69,12 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
     renewedById: row.renewedById,
     openRenewalQuoteId: openQuoteId,
     windowDays: settings.renewalWindowDays,
-    today: input.today ?? todayUtc(),
+    today: input.today ?? localToday(timeZone),
   });
   const data = version.data as unknown as QuoteData;
   const calculation = version.calculation as unknown as CalculationResult;
   const plain = input.forceCoverageDateFormat;
+  const coverage = (value: unknown) => coverageDate(value, plain, timeZone);
   return {
     etag: etagOf(row),
     body: {
@@ -75,8 +82,8 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
         policy: {
           id: row.id,
           ...data.policy,
-          dateInception: coverageDate(data.policy.dateInception, plain),
-          dateExpiry: coverageDate(data.policy.dateExpiry, plain),
+          dateInception: coverage(data.policy.dateInception),
+          dateExpiry: coverage(data.policy.dateExpiry),
         },
         customer: data.customer,
         agent: data.agent ?? null,
@@ -89,15 +96,25 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
         latestVersion: String(row.currentVersion),
         versionKind: version.kind,
         versionLabel: VERSION_KIND_LABELS[input.language][version.kind] ?? version.kind,
-        effectiveFrom: coverageDate(isoDay(version.effectiveFrom), plain),
+        effectiveFrom: coverage(isoDay(version.effectiveFrom)),
         schemaPath: schemaPathOf(row.productCode),
         product: row.productCode,
         policyNumber: row.policyNumber,
         quoteNumber: row.quoteNumber,
         currency: calculation.data.currency,
-        periodPremium: calculation.data.periodPremium,
+        // What the term costs as charged (the journal and the schedule agree on it); the rating
+        // of the chosen version for a whole year is the annualised premium.
+        periodPremium: toAmount(charged.payable),
+        annualisedPremium: calculation.data.periodPremium,
         issuedAt: row.issuedAt?.toISOString() ?? null,
         terminatedAt: row.terminatedAt ? isoDay(row.terminatedAt) : null,
+        pendingTermination: pendingTermination
+          ? {
+              effectiveDate: pendingTermination.effectiveDate,
+              reason: pendingTermination.reason,
+              terminationType: pendingTermination.terminationType,
+            }
+          : null,
         renewalOf: row.renewalOfId,
         renewedBy: row.renewedById,
         renewal: { eligible: renewal.eligible, reason: renewal.block, windowOpensOn: renewal.opensOn, quoteId: openQuoteId },

@@ -6,9 +6,11 @@ import { createQuote } from '@/lib/ledger/quotes/create-quote';
 import { quoteData } from '@/lib/ledger/quotes/quote-record';
 import { allowedPolicyActions } from '@/lib/ledger/state-machine';
 import type { TenantRef } from '@/lib/tenants/lookup';
-import { todayUtc } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
 import { lockPolicy, policyState, settingsOf, termOf, type PolicyRecord } from './policy-record';
-import { nextTerm, renewalEligibility, type RenewalBlock } from './renewal-eligibility';
+import { getProduct } from '@/lib/products/registry';
+import { renewalEligibility, type RenewalBlock } from './renewal-eligibility';
+import { renewalPayload } from './renewal-payload';
 
 /** Quote states after which a renewal quote no longer counts: a new one may be made. */
 const FINISHED_QUOTE_STATES = ['declined', 'referral-rejected'];
@@ -48,7 +50,7 @@ export async function renewPolicy(
     renewedById: row.renewedById,
     openRenewalQuoteId: openQuoteId,
     windowDays: settingsOf(row).renewalWindowDays,
-    today: input.today ?? todayUtc(),
+    today: input.today ?? (await businessToday(tx, row.tenantId, row.productCode)),
   });
   if (eligibility.block) {
     throw new InvalidState(
@@ -57,11 +59,10 @@ export async function renewPolicy(
       allowedPolicyActions(state).filter((action) => action !== 'renew' && action !== 'expire'),
     );
   }
-  const data = quoteData(row);
   const quote = await createQuote(tx, {
     tenant: input.tenant,
     actor: input.actor,
-    payload: { product: row.productCode, ...data, policy: { ...data.policy, ...nextTerm(term.inception, term.expiry) } },
+    payload: renewalPayload(getProduct(row.productCode), quoteData(row), term),
     renewalOfId: row.id,
   });
   await recordEvent(tx, {

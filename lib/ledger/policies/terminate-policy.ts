@@ -6,23 +6,27 @@ import { recordEvent } from '@/lib/ledger/events';
 import { checkIfMatch } from '@/lib/ledger/quotes/quote-record';
 import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { money, toAmount } from '@/lib/money';
-import { compareDates, todayUtc } from '@/lib/rating/dates';
+import { compareDates } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
+import { Prisma } from '@/lib/db/generated/client';
 import { chargedParts } from './charged';
+import type { CalculationResult } from '@/lib/rating/types';
 import {
   assertEffectiveDate,
   assertPolicyAction,
-  calculationOf,
   findPolicy,
-  latestVersionStart,
   lockPolicy,
   ratesOf,
   settingsOf,
   termOf,
+  versionInForce,
+  type PendingTermination,
   type PolicyRecord,
 } from './policy-record';
 import { settleAfterScheduleChange } from '@/lib/ledger/payments/settle';
 import { postAdjustment, settleOpenInstalments } from './post-adjustment';
-import { negateParts, partsAsAmounts } from './premium-parts';
+import { addParts, negateParts, partsAsAmounts, type PremiumAmounts } from './premium-parts';
+import { reverseAdjustment } from './reverse-adjustment';
 import { terminationRefund, type TerminationType } from './termination-refund';
 
 export interface TerminatePolicyInput {
@@ -40,48 +44,109 @@ export interface TerminatePolicyInput {
 
 /**
  * POST /policies/{id}/terminate (API-CONTRACT §5, DOMAIN.md §5). The dry run answers the
- * preview; applying posts the credit note with its journal entry, cancels the open
- * instalments (what is still owed becomes one balance instalment) and ends the policy.
+ * preview. Applying voids the money of any MTA dated after the effective date (out of sequence),
+ * posts the credit note on the premium in force at the effective date, sets the return against
+ * the schedule, and ends the policy now (effective today or earlier) or marks it
+ * `pending-termination` until the date.
  */
 export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
   const row = input.dryRun ? await findPolicy(tx, input.tenantId, input.id) : await lockPolicy(tx, input.tenantId, input.id);
   checkIfMatch(row, input.ifMatch);
-  assertPolicyAction(row, 'terminate');
-  const today = input.today ?? todayUtc();
+  const today = input.today ?? (await businessToday(tx, row.tenantId, row.productCode));
+  const effectiveDate = resolveEffectiveDate(row, input);
+  const action = compareDates(effectiveDate, today) > 0 ? 'schedule-termination' : 'terminate';
+  assertPolicyAction(row, action);
+  const later = await laterMtas(tx, row, effectiveDate);
+  if (input.dryRun) {
+    // A preview must not move money: the MTAs it would void are taken out of what was charged.
+    const charged = await chargedParts(tx, row.tenantId, row.id);
+    const voided = await Promise.all(later.map((version) => versionMoney(tx, row, version.version)));
+    const outcome = await priceTermination(tx, row, { ...input, effectiveDate, requestDate: today }, subtractAll(charged, voided));
+    return { dryRun: true as const, row, preview: outcome.preview, creditNoteNumber: null, balanceDue: null, schedule: null };
+  }
+  const applied = await recordTermination(tx, row, {
+    effectiveDate,
+    reason: input.reason,
+    terminationType: input.terminationType,
+    requestDate: today,
+    actor: input.actor,
+    today,
+    later: later.map((version) => version.version),
+  });
+  return { dryRun: false as const, ...applied };
+}
+
+function resolveEffectiveDate(row: PolicyRecord, input: TerminatePolicyInput): string {
   const term = termOf(row);
-  let effectiveDate = input.effectiveDate;
   if (input.terminationType === 'flat') {
-    if (effectiveDate !== undefined && effectiveDate !== term.inception) {
+    if (input.effectiveDate !== undefined && input.effectiveDate !== term.inception) {
       throw new ValidationFailed('A flat termination is effective from inception', [
         { path: '/effectiveDate', message: `must be the inception date ${term.inception} or left out` },
       ]);
     }
-    effectiveDate = term.inception;
-  } else {
-    if (effectiveDate === undefined) {
-      throw new ValidationFailed('The effective date is required', [
-        { path: '/effectiveDate', message: 'required for pro-rata and short-rate' },
-      ]);
-    }
-    assertEffectiveDate(effectiveDate, term, await latestVersionStart(tx, row));
+    return term.inception;
   }
+  if (input.effectiveDate === undefined) {
+    throw new ValidationFailed('The effective date is required', [
+      { path: '/effectiveDate', message: 'required for pro-rata and short-rate' },
+    ]);
+  }
+  // Out of sequence is allowed: an MTA dated after it is voided (DOMAIN.md §5).
+  assertEffectiveDate(input.effectiveDate, term, term.inception);
+  return input.effectiveDate;
+}
+
+/** Counting MTAs effective after the date, latest first: a termination before them voids their money. */
+async function laterMtas(tx: Tx, row: PolicyRecord, effectiveDate: string) {
+  return tx.policyVersion.findMany({
+    where: {
+      tenantId: row.tenantId,
+      policyId: row.id,
+      kind: 'mta',
+      version: { notIn: row.voidedVersions },
+      effectiveFrom: { gt: new Date(`${effectiveDate}T00:00:00Z`) },
+    },
+    orderBy: { version: 'desc' },
+    select: { version: true },
+  });
+}
+
+/** The premium movement one version booked (zero when it had none). */
+async function versionMoney(tx: Tx, row: PolicyRecord, version: number) {
+  const invoice = await tx.invoice.findFirst({ where: { tenantId: row.tenantId, policyId: row.id, policyVersion: version } });
+  return invoice?.journalEntryId ? chargedParts(tx, row.tenantId, row.id, invoice.journalEntryId) : null;
+}
+
+function subtractAll(charged: PremiumAmounts, voided: (PremiumAmounts | null)[]): PremiumAmounts {
+  return voided.reduce<PremiumAmounts>((sum, parts) => (parts ? addParts(sum, negateParts(parts)) : sum), charged);
+}
+
+interface TerminationTerms {
+  effectiveDate: string;
+  reason: string;
+  terminationType: TerminationType;
+  requestDate: string;
+}
+
+async function priceTermination(tx: Tx, row: PolicyRecord, terms: TerminationTerms, charged: PremiumAmounts) {
+  const inForce = await versionInForce(tx, row, terms.effectiveDate);
+  const calculation = inForce.calculation as unknown as CalculationResult;
   const settings = settingsOf(row);
-  const calculation = calculationOf(row);
-  const charged = await chargedParts(tx, row.tenantId, row.id);
   const outcome = terminationRefund({
-    type: input.terminationType,
-    ...term,
-    effectiveDate,
-    requestDate: today,
+    type: terms.terminationType,
+    ...termOf(row),
+    effectiveDate: terms.effectiveDate,
+    requestDate: terms.requestDate,
     termNet: money(calculation.data.net),
     charged,
     rates: ratesOf(row),
     coolingOffDays: settings.coolingOffDays,
+    ...(settings.coolingOffExclusions ? { coolingOffExclusions: settings.coolingOffExclusions } : {}),
     shortRateTable: settings.shortRateTable,
   });
   const preview = {
     effectiveDate: outcome.effectiveDate,
-    reason: input.reason,
+    reason: terms.reason,
     terminationType: outcome.requestedType,
     appliedType: outcome.appliedType,
     coolingOff: outcome.coolingOff,
@@ -96,9 +161,42 @@ export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
     taxReturned: toAmount(outcome.refund.tax),
     kept: partsAsAmounts(outcome.kept),
   };
-  if (input.dryRun) return { dryRun: true as const, row, preview, creditNoteNumber: null, balanceDue: null };
+  return { outcome, preview, inForce, calculation };
+}
 
+export interface RecordTerminationInput extends TerminationTerms {
+  actor: string;
+  today: string;
+  /** MTA versions dated after the effective date, latest first: their money is reversed first. */
+  later: number[];
+}
+
+/**
+ * Writes a termination: the voided MTAs' reversals, the termination version, the credit note with
+ * its journal entry, the settled schedule, the policy's new state and the event. Also used to put
+ * a pending termination back after an MTA dated before it.
+ */
+export async function recordTermination(tx: Tx, row: PolicyRecord, input: RecordTerminationInput) {
   const version = row.currentVersion + 1;
+  const reversals: string[] = [];
+  for (const voided of input.later) {
+    const invoice = await tx.invoice.findFirst({ where: { tenantId: row.tenantId, policyId: row.id, policyVersion: voided } });
+    if (invoice) {
+      const reversal = await reverseAdjustment(tx, {
+        tenantId: row.tenantId,
+        policyId: row.id,
+        invoiceId: invoice.id,
+        policyVersion: version,
+        journalKind: 'mta-void',
+        description: `Mid-term adjustment of version ${voided} void: the policy ends on ${input.effectiveDate}, before it`,
+      });
+      reversals.push(reversal.invoiceNumber);
+    }
+  }
+  const charged = await chargedParts(tx, row.tenantId, row.id);
+  const { outcome, preview, inForce, calculation } = await priceTermination(tx, row, input, charged);
+  // With voided MTAs the data in force on the date comes back; otherwise the latest data stays.
+  const data = input.later.length > 0 ? inForce.data : row.data;
   await tx.policyVersion.create({
     data: {
       tenantId: row.tenantId,
@@ -106,7 +204,7 @@ export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
       version,
       kind: 'termination',
       effectiveFrom: new Date(`${outcome.effectiveDate}T00:00:00Z`),
-      data: asJson(row.data),
+      data: asJson(data),
       calculation: asJson(calculation),
       createdBy: input.actor,
     },
@@ -121,14 +219,14 @@ export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
     description: `Return premium on termination (${outcome.appliedType}) from ${outcome.effectiveDate}`,
     kind: 'credit-note',
   });
-  const dueDate = compareDates(outcome.effectiveDate, today) > 0 ? outcome.effectiveDate : today;
   const settled = await settleOpenInstalments(tx, {
     tenantId: row.tenantId,
     policyId: row.id,
     invoiceId: creditNote.invoiceId,
     currency: calculation.data.currency,
     returned: outcome.refund,
-    dueDate,
+    effectiveDate: outcome.effectiveDate,
+    creditDueDate: compareDates(outcome.effectiveDate, input.today) > 0 ? outcome.effectiveDate : input.today,
   });
   await settleAfterScheduleChange(tx, {
     tenantId: row.tenantId,
@@ -136,15 +234,36 @@ export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
     currency: calculation.data.currency,
     occasion: 'termination',
   });
+  const pending = compareDates(outcome.effectiveDate, input.today) > 0;
+  const pendingTermination: PendingTermination | null = pending
+    ? {
+        effectiveDate: outcome.effectiveDate,
+        reason: input.reason,
+        terminationType: input.terminationType,
+        requestDate: input.requestDate,
+        version,
+        creditNoteId: creditNote.invoiceId,
+      }
+    : null;
   const updated = await tx.policy.update({
     where: { id: row.id },
     data: {
-      policyStatus: assertPolicyAction(row, 'terminate'),
+      policyStatus: assertPolicyAction(row, pending ? 'schedule-termination' : 'terminate'),
       terminatedAt: new Date(`${outcome.effectiveDate}T00:00:00Z`),
+      pendingTermination: pendingTermination ? asJson(pendingTermination) : Prisma.DbNull,
+      data: asJson(data),
+      calculation: asJson(calculation),
       currentVersion: version,
+      ...(input.later.length > 0 ? { voidedVersions: { push: input.later } } : {}),
       revision: { increment: 1 },
     },
   });
+  const schedule = {
+    steps: settled.steps.map((step) => ({ dueDate: step.dueDate, before: toAmount(step.before), after: toAmount(step.after) })),
+    credit: toAmount(settled.credit),
+    voidedVersions: input.later.map(String),
+    reversals,
+  };
   await recordEvent(tx, {
     tenantId: row.tenantId,
     policyId: row.id,
@@ -157,10 +276,12 @@ export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
       terminationType: outcome.requestedType,
       appliedType: outcome.appliedType,
       coolingOff: outcome.coolingOff,
+      pending,
       returnPremium: preview.returnPremium,
       creditNoteNumber: creditNote.invoiceNumber,
-      cancelledInstalments: settled.cancelled,
+      cancelledInstalments: settled.cancel.length,
       balanceDue: toAmount(settled.balanceDue),
+      schedule,
     },
   });
   await queueDocuments(tx, {
@@ -172,10 +293,27 @@ export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
   });
   await publishChange(tx, `policy:${row.id}`);
   return {
-    dryRun: false as const,
     row: updated as PolicyRecord,
     preview,
     creditNoteNumber: creditNote.invoiceNumber,
     balanceDue: toAmount(settled.balanceDue),
+    schedule,
   };
+}
+
+/**
+ * Takes a pending termination's money off the policy: its credit note reversed (the schedule
+ * reopened as it was) and its version listed as void. The caller sets the state and records why.
+ */
+export async function reverseTermination(tx: Tx, row: PolicyRecord, pending: PendingTermination, version: number) {
+  const reversal = await reverseAdjustment(tx, {
+    tenantId: row.tenantId,
+    policyId: row.id,
+    invoiceId: pending.creditNoteId,
+    policyVersion: version,
+    journalKind: 'termination-withdrawal',
+    description: `Termination from ${pending.effectiveDate} withdrawn`,
+  });
+  await tx.policy.update({ where: { id: row.id }, data: { voidedVersions: { push: pending.version } } });
+  return reversal;
 }

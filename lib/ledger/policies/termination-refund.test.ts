@@ -5,6 +5,7 @@ import { addDays } from '@/lib/rating/dates';
 import { partsFromNet, type PremiumAmounts } from './premium-parts';
 import {
   boundedRefund,
+  coolingOffExcluded,
   inCoolingOff,
   shortRateBand,
   terminationRefund,
@@ -102,6 +103,45 @@ describe('termination refunds', () => {
     const after = refund('short-rate', '2026-01-20', '2026-01-20');
     expect(after.coolingOff).toBe(false);
     expect(after.keepPercent).toBe(20);
+  });
+
+  it('travel: no cooling-off once the trip has started, nor for a trip shorter than a month', () => {
+    const trip = { inception: '2026-07-01', expiry: '2026-07-15' };
+    const annual = { inception: '2026-07-01', expiry: '2027-07-01' };
+    const rule = { onceStarted: true, termShorterThanMonths: 1 };
+    // Asked the day before departure: not started, but a 14-day trip is shorter than a month.
+    expect(coolingOffExcluded(rule, trip, '2026-06-30')).toBe(true);
+    // An annual cover asked before it starts keeps its cooling-off; on the first day it is under way.
+    expect(coolingOffExcluded(rule, annual, '2026-06-30')).toBe(false);
+    expect(coolingOffExcluded(rule, annual, '2026-07-01')).toBe(true);
+    expect(coolingOffExcluded({ onceStarted: false, termShorterThanMonths: 1 }, annual, '2026-07-05')).toBe(false);
+    // Exactly one month (1 to 1 August) is not shorter than a month.
+    expect(
+      coolingOffExcluded({ onceStarted: false, termShorterThanMonths: 1 }, { inception: '2026-07-01', expiry: '2026-08-01' }, '2026-06-01'),
+    ).toBe(false);
+    expect(
+      coolingOffExcluded({ onceStarted: false, termShorterThanMonths: 1 }, { inception: '2026-07-01', expiry: '2026-07-31' }, '2026-06-01'),
+    ).toBe(true);
+    expect(coolingOffExcluded(undefined, trip, '2026-07-05')).toBe(false);
+
+    // Short-rate on a started annual cover inside 14 days: the 20 % band applies, not pro-rata.
+    const started = terminationRefund({
+      type: 'short-rate',
+      inception,
+      expiry,
+      effectiveDate: '2026-01-10',
+      requestDate: '2026-01-05',
+      termNet: money(365),
+      charged,
+      rates,
+      coolingOffDays: 14,
+      coolingOffExclusions: rule,
+      shortRateTable: table,
+    });
+    expect(started.coolingOff).toBe(false);
+    expect(started.appliedType).toBe('short-rate');
+    // Keeps 20 % of 365.00 = 73.00; returns 292.00 (less than pro-rata's 356.00).
+    expect(started.refund.net.toFixed(2)).toBe('292.00');
   });
 
   it('a return the commissions were rounded against moves the insurer’s excess cent to the broker, then the MGA', () => {

@@ -1,5 +1,5 @@
 import { money, roundMoney, type Decimal, ZERO } from '@/lib/money';
-import type { ShortRateBand } from '@/lib/products/types';
+import type { CoolingOffExclusions, ShortRateBand } from '@/lib/products/types';
 import { addDays, addMonths, compareDates } from '@/lib/rating/dates';
 import { splitCommission } from '@/lib/rating/commission';
 import { taxOn } from '@/lib/rating/tax';
@@ -29,6 +29,7 @@ export interface TerminationRefundInput {
   charged: PremiumAmounts;
   rates: PremiumRates;
   coolingOffDays: number;
+  coolingOffExclusions?: CoolingOffExclusions;
   shortRateTable: readonly ShortRateBand[];
 }
 
@@ -55,6 +56,17 @@ export function inCoolingOff(inception: string, coolingOffDays: number, requestD
   return compareDates(requestDate, lastDay) <= 0 && compareDates(effectiveDate, lastDay) <= 0;
 }
 
+/** The product's exclusions: cover already started when asked, or a term shorter than the minimum. */
+export function coolingOffExcluded(
+  exclusions: CoolingOffExclusions | undefined,
+  term: { inception: string; expiry: string },
+  requestDate: string,
+): boolean {
+  if (!exclusions) return false;
+  if (exclusions.onceStarted && compareDates(requestDate, term.inception) >= 0) return true;
+  return compareDates(term.expiry, addMonths(term.inception, exclusions.termShorterThanMonths)) < 0;
+}
+
 /** The first band (shortest period) that the effective date falls into, or null after the table. */
 export function shortRateBand(table: readonly ShortRateBand[], inception: string, effectiveDate: string): ShortRateBand | null {
   const sorted = [...table].sort((a, b) => a.withinMonths - b.withinMonths);
@@ -62,7 +74,10 @@ export function shortRateBand(table: readonly ShortRateBand[], inception: string
 }
 
 export function terminationRefund(input: TerminationRefundInput): TerminationRefund {
-  const coolingOff = input.type !== 'flat' && inCoolingOff(input.inception, input.coolingOffDays, input.requestDate, input.effectiveDate);
+  const coolingOff =
+    input.type !== 'flat' &&
+    inCoolingOff(input.inception, input.coolingOffDays, input.requestDate, input.effectiveDate) &&
+    !coolingOffExcluded(input.coolingOffExclusions, input, input.requestDate);
   const appliedType: TerminationType = input.type === 'short-rate' && coolingOff ? 'pro-rata' : input.type;
   const effectiveDate = appliedType === 'flat' ? input.inception : input.effectiveDate;
   const { termDays, daysRemaining } = daysRemainingOf(input, effectiveDate);

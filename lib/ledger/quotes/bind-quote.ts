@@ -6,7 +6,7 @@ import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
 import { mandatoryForBind } from '@/lib/products/validate';
-import { todayUtc } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
 import type { CalculationResult } from '@/lib/rating/types';
 import { lockQuote, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
 import { asJson, rateQuote } from './rate-quote';
@@ -24,7 +24,7 @@ export async function bindQuote(tx: Tx, input: { tenantId: string; id: string; a
   const row = await lockQuote(tx, input.tenantId, input.id);
   const state = quoteState(row);
   const next = nextQuoteState(state, 'bind');
-  assertMandatoryFields(row);
+  assertMandatoryFields(row, await businessToday(tx, row.tenantId, row.productCode));
   const product = getProduct(row.productCode);
   const outcome = rateQuote(product, row, quoteData(row), row.enrichment as Record<string, unknown>, input.actor);
   const status = outcome.state === 'calculated' ? next : outcome.state;
@@ -52,7 +52,7 @@ export async function bindQuote(tx: Tx, input: { tenantId: string; id: string; a
 }
 
 /** Bind and issue refuse a quote whose mandatory fields are missing or invalid (422). */
-export function assertMandatoryFields(row: QuoteRecord): void {
-  const errors = mandatoryForBind(row.productCode, quotePayload(row), todayUtc());
+export function assertMandatoryFields(row: QuoteRecord, today: string): void {
+  const errors = mandatoryForBind(row.productCode, quotePayload(row), today);
   if (errors.length > 0) throw new ValidationFailed('Mandatory information is missing or invalid', errors);
 }

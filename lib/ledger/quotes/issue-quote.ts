@@ -2,6 +2,7 @@ import type { Tx } from '@/lib/db/client';
 import { enqueue, publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
+import { businessToday } from '@/lib/ledger/today';
 import { assertMandatoryFields } from './bind-quote';
 import { lockQuote, quoteState } from './quote-record';
 
@@ -16,7 +17,7 @@ export async function issueQuote(tx: Tx, input: { tenantId: string; id: string; 
   const row = await lockQuote(tx, input.tenantId, input.id);
   const state = quoteState(row);
   const next = nextQuoteState(state, 'issue');
-  assertMandatoryFields(row);
+  assertMandatoryFields(row, await businessToday(tx, row.tenantId, row.productCode));
   const request = await tx.request.create({
     data: { tenantId: input.tenantId, policyId: row.id, type: 'issue', status: 'pending', createdBy: input.actor },
   });

@@ -1,7 +1,6 @@
 import { allowedQuoteActions, QUOTE_ACTION_KEYS, type QuoteAction } from '@/lib/ledger/state-machine';
 import { schemaPathOf } from '@/lib/products/registry';
 import { mandatoryForBind } from '@/lib/products/validate';
-import { todayUtc } from '@/lib/rating/dates';
 import { enrichmentWarnings } from '@/lib/products/enrichment';
 import { etagOf, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
 
@@ -51,7 +50,8 @@ export function quoteMeta(row: QuoteRecord) {
  * GET /sales/policies/{id} (spec 4.2): `[ { data }, { meta, schemaPath, warnings, errors } ]`.
  * `errors` lists what bind would refuse today, so a broker sees what is missing early.
  */
-export function quoteReadBody(row: QuoteRecord, notifications?: unknown[]) {
+/** `today` is the tenant's local date (lib/ledger/today.ts). */
+export function quoteReadBody(row: QuoteRecord, today: string, notifications?: unknown[]) {
   const data = quoteData(row);
   const state = quoteState(row);
   const pending = state === 'draft' || state === 'calculated' || state === 'bound';
@@ -69,7 +69,7 @@ export function quoteReadBody(row: QuoteRecord, notifications?: unknown[]) {
       meta: quoteMeta(row),
       schemaPath: schemaPathOf(row.productCode),
       warnings: enrichmentWarnings(row.enrichment),
-      errors: pending ? mandatoryForBind(row.productCode, quotePayload(row), todayUtc()) : [],
+      errors: pending ? mandatoryForBind(row.productCode, quotePayload(row), today) : [],
       ...(notifications ? { notifications } : {}),
     },
   ];

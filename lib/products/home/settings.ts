@@ -4,6 +4,8 @@ import type { ProductSettings } from '@/lib/products/types';
 export const HOME_SETTINGS: ProductSettings = {
   currency: 'GBP',
   taxCountry: 'GB',
+  lineOfBusiness: 'property',
+  placeOfRisk: 'product-country',
   adminFee: 25,
   brokerCommissionRate: 0.15,
   mgaCommissionRate: 0.1,

@@ -5,6 +5,7 @@ import { PET_ENRICHMENT } from '@/lib/products/pet/enrichment';
 import { petExample } from '@/lib/products/pet/example';
 import { ratePets } from '@/lib/products/pet/rating';
 import { PET_REFERRAL_RULES } from '@/lib/products/pet/referral';
+import { PET_RENEWAL } from '@/lib/products/pet/renewal';
 import { PET_SCHEMA } from '@/lib/products/pet/schema';
 import { PET_SETTINGS } from '@/lib/products/pet/settings';
 
@@ -20,4 +21,5 @@ export const pet: ProductDefinition = {
   referralRules: PET_REFERRAL_RULES,
   bindRequired: ['/customer/email', '/customer/dateOfBirth', '/customer/address', '/objects/*/name'],
   checks: petChecks,
+  renewal: PET_RENEWAL,
 };

@@ -4,6 +4,8 @@ import type { ProductSettings } from '@/lib/products/types';
 export const PET_SETTINGS: ProductSettings = {
   currency: 'GBP',
   taxCountry: 'GB',
+  lineOfBusiness: 'pet',
+  placeOfRisk: 'residence',
   adminFee: 25,
   brokerCommissionRate: 0.15,
   mgaCommissionRate: 0.1,

@@ -19,7 +19,7 @@ export const POST = ledgerRoute(policyTerminateEndpoint, async ({ tenant, princi
   );
   return Response.json(
     {
-      data: { ...outcome.preview, creditNoteNumber: outcome.creditNoteNumber, balanceDue: outcome.balanceDue },
+      data: { ...outcome.preview, creditNoteNumber: outcome.creditNoteNumber, balanceDue: outcome.balanceDue, schedule: outcome.schedule },
       meta: { dryRun: outcome.dryRun, status: outcome.row.policyStatus, version: String(outcome.row.currentVersion) },
     },
     { headers: { etag: etagOf(outcome.row) } },

@@ -6,6 +6,7 @@ import { listNotifications } from '@/lib/ledger/policies/notifications';
 import { findQuote, etagOf, readQuoteRow } from '@/lib/ledger/quotes/quote-record';
 import { quoteBody, quoteReadBody } from '@/lib/ledger/quotes/quote-view';
 import { updateQuote } from '@/lib/ledger/quotes/update-quote';
+import { businessTodayOf } from '@/lib/ledger/today';
 
 export const GET = ledgerRoute(readQuoteEndpoint, async ({ tenant, params, query }) => {
   const id = requireUuid(params.id, 'Quote');
@@ -16,7 +17,8 @@ export const GET = ledgerRoute(readQuoteEndpoint, async ({ tenant, params, query
         return { row: found, notifications: await listNotifications(tx, tenant.id, id) };
       })
     : { row: await readQuoteRow(tenant.id, id), notifications: undefined };
-  return Response.json(quoteReadBody(row, notifications), { headers: { etag: etagOf(row) } });
+  const today = businessTodayOf(tenant, row.productCode);
+  return Response.json(quoteReadBody(row, today, notifications), { headers: { etag: etagOf(row) } });
 });
 
 export const PUT = ledgerRoute(updateQuoteEndpoint, async ({ tenant, principal, params, body, request }) => {

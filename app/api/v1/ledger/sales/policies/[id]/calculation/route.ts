@@ -1,7 +1,9 @@
 import { calculationEndpoint } from '@/lib/api/endpoints/quotes';
+import { withTenant } from '@/lib/db/tenant';
 import { InvalidState } from '@/lib/errors';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
+import { termCalculation } from '@/lib/ledger/policies/term-calculation';
 import { allowedQuoteActions } from '@/lib/ledger/state-machine';
 import { quoteState } from '@/lib/ledger/quotes/quote-record';
 import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
@@ -14,5 +16,7 @@ export const GET = ledgerRoute(calculationEndpoint, async ({ tenant, params }) =
     const state = quoteState(row);
     throw new InvalidState('The quote has not been calculated yet', state, allowedQuoteActions(state));
   }
-  return { ...(row.calculation as Record<string, unknown>), meta: quoteMeta(row) };
+  // An issued policy answers what is charged for its term, not a whole-year re-rate.
+  const calculation = row.policyNumber ? await withTenant(tenant.id, (tx) => termCalculation(tx, row)) : row.calculation;
+  return { ...(calculation as Record<string, unknown>), meta: quoteMeta(row) };
 });

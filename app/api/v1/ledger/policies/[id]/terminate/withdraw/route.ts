@@ -1,0 +1,26 @@
+import { policyWithdrawTerminationEndpoint } from '@/lib/api/endpoints/policies';
+import { withTenant } from '@/lib/db/tenant';
+import { requireUuid } from '@/lib/http/params';
+import { ledgerRoute } from '@/lib/http/route';
+import { withdrawTermination } from '@/lib/ledger/policies/withdraw-termination';
+import { etagOf } from '@/lib/ledger/quotes/quote-record';
+
+export const POST = ledgerRoute(policyWithdrawTerminationEndpoint, async ({ tenant, principal, params, query, request }) => {
+  const id = requireUuid(params.id, 'Policy');
+  const outcome = await withTenant(tenant.id, (tx) =>
+    withdrawTermination(tx, {
+      tenantId: tenant.id,
+      id,
+      actor: principal.subject,
+      dryRun: query.dryRun,
+      ifMatch: request.headers.get('if-match'),
+    }),
+  );
+  return Response.json(
+    {
+      data: { ...outcome.preview, invoiceNumber: outcome.invoiceNumber },
+      meta: { dryRun: outcome.dryRun, status: outcome.row.policyStatus, version: String(outcome.row.currentVersion) },
+    },
+    { headers: { etag: etagOf(outcome.row) } },
+  );
+});

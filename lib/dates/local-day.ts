@@ -1,0 +1,33 @@
+import { TZDate } from '@date-fns/tz';
+
+// Business dates in the tenant's time zone (DOMAIN.md §1): cover starts and ends at local
+// midnight, and every rule that asks for "today" uses the local date, never the UTC date. At
+// 23:30 UTC on 30 November it is already 1 December in Berlin. The zone arithmetic (summer time
+// included) is @date-fns/tz's; nothing here adds offsets by hand.
+
+export const DEFAULT_TIME_ZONE = 'Europe/London';
+
+/** True for an IANA zone name the runtime knows (`Europe/Berlin`); false for anything else. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value.length > 0;
+  } catch (error) {
+    if (error instanceof RangeError) return false;
+    throw error;
+  }
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** The local calendar date (`YYYY-MM-DD`) in the zone at the instant `now`. */
+export function localToday(timeZone: string, now: Date = new Date()): string {
+  const local = new TZDate(now.getTime(), timeZone);
+  return `${pad(local.getFullYear(), 4)}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
+}
+
+/** The instant a local date begins in the zone: when cover starting that day starts. */
+export function localMidnight(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, timeZone).getTime());
+}
