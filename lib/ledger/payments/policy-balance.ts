@@ -20,12 +20,16 @@ export interface PolicyBalance {
   dueNow: number;
   overdue: number;
   credit: number;
-  /** Credit no later instalment can use (the policy has ended): it is owed back to the policyholder. */
+  /** Credit no later instalment can use (the policy has ended or is cancelled): it is owed back to the policyholder. */
   refundDue: number;
 }
 
-/** Statuses after which no instalment is added, so credit can only be paid back. */
-const ENDED = new Set(['terminated', 'expired']);
+/**
+ * Statuses whose credit is owed back: the policy has ended, or its termination is recorded and
+ * only waits for its date (the customer has cancelled; should the termination be withdrawn, a
+ * refund already paid out reopens the instalments it came from).
+ */
+const ENDED = new Set(['terminated', 'expired', 'pending-termination']);
 
 export async function policyStanding(
   tx: Tx,
