@@ -18,7 +18,7 @@ export function InvoicesView({ id }: { id: string }) {
     <section className="panel" aria-labelledby="invoices-title">
       <h2 id="invoices-title">Invoices and instalments</h2>
       <div className="table-scroll">
-        <table data-testid="invoices">
+        <table data-testid="invoices" className="stack-on-phone">
           <caption>Invoices and credit notes</caption>
           <thead>
             <tr>
@@ -33,12 +33,12 @@ export function InvoicesView({ id }: { id: string }) {
           <tbody>
             {invoices.map((invoice) => (
               <tr key={invoice.invoiceNumber}>
-                <td>
+                <td data-label={label('invoiceNumber')}>
                   {invoice.invoiceNumber}
                   <div className="hint">{humanize(invoice.kind)}</div>
                 </td>
                 {AMOUNTS.map((key) => (
-                  <td key={key} className="num">
+                  <td key={key} className="num" data-label={label(key)}>
                     {invoice.formatted[key] ?? String(invoice[key] ?? '')}
                   </td>
                 ))}
@@ -49,7 +49,7 @@ export function InvoicesView({ id }: { id: string }) {
             <tr className="total">
               <th scope="row">Total</th>
               {AMOUNTS.map((key) => (
-                <td key={key} className="num">
+                <td key={key} className="num" data-label={label(key)}>
                   {totals.formatted[key] ?? ''}
                 </td>
               ))}
@@ -58,7 +58,7 @@ export function InvoicesView({ id }: { id: string }) {
         </table>
       </div>
       <div className="table-scroll">
-        <table data-testid="instalments">
+        <table data-testid="instalments" className="stack-on-phone">
           <caption>Instalments (still to pay: {totals.formatted.open})</caption>
           <thead>
             <tr>
@@ -80,16 +80,24 @@ export function InvoicesView({ id }: { id: string }) {
           <tbody>
             {instalments.map((instalment) => (
               <tr key={`${instalment.invoiceNumber}-${instalment.sequence}`}>
-                <td>{instalment.sequence}</td>
-                <td>{instalment.invoiceNumber}</td>
-                <td>
+                <td data-label="#">{instalment.sequence}</td>
+                <td data-label={label('invoiceNumber')}>{instalment.invoiceNumber}</td>
+                <td data-label={label('dueDate')}>
                   {/* Not the document country's short format (01/07/2026 vs 07/01): the pages print dates unambiguously. */}
                   {typeof instalment.dueDate === 'string' ? formatDate(instalment.dueDate) : instalment.formatted.dueDate}
                 </td>
-                <td data-testid={`instalment-state-${instalment.sequence}`}>{humanize(instalment.state ?? instalment.status)}</td>
-                <td className="num">{instalment.formatted.payable}</td>
-                <td className="num">{instalment.formatted.paid}</td>
-                <td className="num">{instalment.formatted.outstanding}</td>
+                <td data-label={label('status')} data-testid={`instalment-state-${instalment.sequence}`}>
+                  {humanize(instalment.state ?? instalment.status)}
+                </td>
+                <td className="num" data-label={label('payable')}>
+                  {instalment.formatted.payable}
+                </td>
+                <td className="num" data-label="Paid">
+                  {instalment.formatted.paid}
+                </td>
+                <td className="num" data-label="Outstanding">
+                  {instalment.formatted.outstanding}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { formatDate, formatMoney, humanize, todayIso } from '@/lib/client/format';
 import { policyKey } from '@/lib/client/policy-queries';
 import type { LeafFilter } from '@/lib/client/schema-form/describe';
@@ -28,6 +28,11 @@ interface Props {
   schema: JsonSchema;
   data: QuotePayload;
   onDone: () => void;
+}
+
+/** A click on any button of the form (add, remove, price) changes or re-prices the input. */
+function withdrawOnButton(event: MouseEvent<HTMLDivElement>, withdraw: () => void): void {
+  if (event.target instanceof Element && event.target.closest('button')) withdraw();
 }
 
 /** Mid-term adjustment: change rating fields, see the dry-run price, then confirm. */
@@ -60,19 +65,24 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
   return (
     <div className="panel inset" data-testid="mta-form">
       <h3>Mid-term adjustment</h3>
-      <SchemaForm
-        schema={schema}
-        initial={original}
-        filter={mtaFields}
-        submitLabel="Price the change"
-        busyLabel="Pricing…"
-        onSubmit={price}
-      >
-        <div className="field inline">
-          <label htmlFor="mta-effective">Effective from</label>
-          <input id="mta-effective" type="date" value={effectiveDate} onChange={(event) => setEffectiveDate(event.target.value)} />
-        </div>
-      </SchemaForm>
+      {/* A price belongs to the input it priced: any edit (a typed value, a choice, an added or
+          removed item) withdraws it, and pricing again shows the new one. Confirm sends the body
+          that was priced. */}
+      <div onChange={() => setPending(undefined)} onClick={(event) => withdrawOnButton(event, () => setPending(undefined))}>
+        <SchemaForm
+          schema={schema}
+          initial={original}
+          filter={mtaFields}
+          submitLabel="Price the change"
+          busyLabel="Pricing…"
+          onSubmit={price}
+        >
+          <div className="field inline">
+            <label htmlFor="mta-effective">Effective from</label>
+            <input id="mta-effective" type="date" value={effectiveDate} onChange={(event) => setEffectiveDate(event.target.value)} />
+          </div>
+        </SchemaForm>
+      </div>
       {pending && (
         <div className="panel inset" data-testid="mta-preview" aria-live="polite">
           <p>

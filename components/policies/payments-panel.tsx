@@ -180,7 +180,7 @@ function PaymentHistory({ id, payments }: { id: string; payments: Payment[] }) {
           {problemMessage(reverse.error)}
         </div>
       )}
-      <table data-testid="payment-history">
+      <table data-testid="payment-history" className="stack-on-phone">
         <caption>Payment history</caption>
         <thead>
           <tr>
@@ -200,12 +200,16 @@ function PaymentHistory({ id, payments }: { id: string; payments: Payment[] }) {
         <tbody>
           {payments.map((payment) => (
             <tr key={payment.id}>
-              <td>{formatDate(payment.receivedOn)}</td>
-              <td>{humanize(payment.kind)}</td>
-              <td>{humanize(payment.method)}</td>
-              <td>{payment.reference ?? '—'}</td>
-              <td>{payment.allocations.map((a) => `#${a.sequence} ${formatMoney(a.amount, payment.currency)}`).join(', ') || '—'}</td>
-              <td className="num">{formatMoney(payment.kind === 'payment' ? payment.amount : -payment.amount, payment.currency)}</td>
+              <td data-label="Date">{formatDate(payment.receivedOn)}</td>
+              <td data-label="Kind">{humanize(payment.kind)}</td>
+              <td data-label="Method">{humanize(payment.method)}</td>
+              <td data-label="Reference">{payment.reference ?? '—'}</td>
+              <td data-label="Instalments">
+                {payment.allocations.map((a) => `#${a.sequence} ${formatMoney(a.amount, payment.currency)}`).join(', ') || '—'}
+              </td>
+              <td data-label="Amount" className="num">
+                {formatMoney(payment.kind === 'payment' ? payment.amount : -payment.amount, payment.currency)}
+              </td>
               <td>
                 {payment.kind === 'payment' &&
                   (payment.reversedById ? (

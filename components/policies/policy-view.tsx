@@ -8,6 +8,7 @@ import { useProductSchema } from '@/lib/client/queries';
 import { DefinitionList } from '@/components/ui/definition-list';
 import { Loading } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
+import { CopyButton } from '@/components/ui/copy-button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { PayloadView } from '@/components/schema-form/payload-view';
 import { DocumentList } from './document-list';
@@ -33,6 +34,7 @@ export function PolicyView({ id }: { id: string }) {
           <h1>
             {meta.policyNumber} <span className="muted">· {customer}</span>
           </h1>
+          {meta.policyNumber && <CopyButton text={meta.policyNumber} what="policy number" />}
           <p className="muted">
             From quote <Link href={`/quotes/${id}`}>{meta.quoteNumber}</Link>
             {meta.renewal.quoteId && (

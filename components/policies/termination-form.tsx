@@ -22,19 +22,33 @@ interface Preview {
   };
 }
 
-/** Terminate: choose date, type and reason, see the dry-run refund, then confirm. */
+interface TerminationBody {
+  reason: string;
+  terminationType: (typeof TYPES)[number];
+  effectiveDate?: string;
+}
+
+function sameBody(a: TerminationBody, b: TerminationBody): boolean {
+  return a.reason === b.reason && a.terminationType === b.terminationType && a.effectiveDate === b.effectiveDate;
+}
+
+/** Terminate: choose date, type and reason, see the dry-run refund, then confirm exactly what was previewed. */
 export function TerminationForm({ id, href, inception, onDone }: { id: string; href: string; inception: string; onDone: () => void }) {
   const ledger = useLedger();
   const queryClient = useQueryClient();
   const [effectiveDate, setEffectiveDate] = useState(() => (inception > todayIso() ? inception : todayIso()));
   const [terminationType, setType] = useState<(typeof TYPES)[number]>('pro-rata');
   const [reason, setReason] = useState('');
-  const [preview, setPreview] = useState<Preview>();
-  const body = { reason: reason.trim(), terminationType, ...(terminationType === 'flat' ? {} : { effectiveDate }) };
+  const [preview, setPreview] = useState<{ answer: Preview; body: TerminationBody }>();
+  const body: TerminationBody = { reason: reason.trim(), terminationType, ...(terminationType === 'flat' ? {} : { effectiveDate }) };
+  // A preview belongs to the exact input it priced: once a field changes it is no longer shown,
+  // and Confirm sends the body that was previewed, never the form's newer state.
+  const previewed = preview && sameBody(preview.body, body) ? preview : undefined;
   const run = useMutation({
-    mutationFn: (dryRun: boolean) => ledger.call<Preview>(href, { method: 'POST', body, query: { dryRun } }),
-    onSuccess: async (answer, dryRun) => {
-      if (dryRun) return setPreview(answer);
+    mutationFn: ({ dryRun, sent }: { dryRun: boolean; sent: TerminationBody }) =>
+      ledger.call<Preview>(href, { method: 'POST', body: sent, query: { dryRun } }),
+    onSuccess: async (answer, { dryRun, sent }) => {
+      if (dryRun) return setPreview({ answer, body: sent });
       await queryClient.invalidateQueries({ queryKey: policyKey(id) });
       onDone();
     },
@@ -46,7 +60,7 @@ export function TerminationForm({ id, href, inception, onDone }: { id: string; h
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setPreview(undefined);
-    run.mutate(true);
+    run.mutate({ dryRun: true, sent: body });
   };
   return (
     <form className="panel inset" onSubmit={submit} data-testid="termination-form" noValidate>
@@ -107,17 +121,31 @@ export function TerminationForm({ id, href, inception, onDone }: { id: string; h
           Preview the refund
         </button>
       </div>
-      {preview && (
+      {preview && !previewed && (
+        <p className="hint" role="status" data-testid="termination-preview-stale">
+          The terms changed since the preview: preview the refund again to confirm.
+        </p>
+      )}
+      {previewed && (
         <div className="panel inset" data-testid="termination-preview" aria-live="polite">
           <p>
-            Return premium <strong>{formatMoney(preview.data.returnPremium.payable, preview.data.currency)}</strong> (
-            {humanize(preview.data.appliedType)}
-            {preview.data.coolingOff ? ', cooling-off' : ''}) from {formatDate(preview.data.effectiveDate)}; fees kept{' '}
-            {formatMoney(preview.data.feesKept, preview.data.currency)}.
+            Return premium <strong>{formatMoney(previewed.answer.data.returnPremium.payable, previewed.answer.data.currency)}</strong> (
+            {humanize(previewed.answer.data.appliedType)}
+            {previewed.answer.data.coolingOff ? ', cooling-off' : ''}) from {formatDate(previewed.answer.data.effectiveDate)}; fees kept{' '}
+            {formatMoney(previewed.answer.data.feesKept, previewed.answer.data.currency)}.
           </p>
-          <AmountsTable caption="Refund (dry run)" amounts={preview.data.returnPremium} currency={preview.data.currency} />
+          <AmountsTable
+            caption="Refund (dry run)"
+            amounts={previewed.answer.data.returnPremium}
+            currency={previewed.answer.data.currency}
+          />
           <div className="form-actions">
-            <button type="button" className="danger" disabled={run.isPending} onClick={() => run.mutate(false)}>
+            <button
+              type="button"
+              className="danger"
+              disabled={run.isPending}
+              onClick={() => run.mutate({ dryRun: false, sent: previewed.body })}
+            >
               Confirm termination
             </button>
           </div>

@@ -5,7 +5,7 @@ export function InstalmentTable({ instalments, total, currency }: { instalments:
   const withStatus = instalments.some((instalment) => instalment.status && instalment.status !== 'planned');
   return (
     <div className="table-scroll">
-      <table data-testid="instalments">
+      <table data-testid="instalments" className="stack-on-phone">
         <thead>
           <tr>
             <th scope="col">#</th>
@@ -19,13 +19,15 @@ export function InstalmentTable({ instalments, total, currency }: { instalments:
         <tbody>
           {instalments.map((instalment) => (
             <tr key={instalment.sequence}>
-              <td>{instalment.sequence}</td>
-              <td>
+              <td data-label="#">{instalment.sequence}</td>
+              <td data-label="Due">
                 {formatDate(instalment.dueDate)}
                 {instalment.includesAdminFee && <span className="muted"> (with the fee)</span>}
               </td>
-              {withStatus && <td>{humanize(instalment.status ?? '')}</td>}
-              <td className="num">{formatMoney(instalment.amount, currency)}</td>
+              {withStatus && <td data-label="Status">{humanize(instalment.status ?? '')}</td>}
+              <td className="num" data-label="Amount">
+                {formatMoney(instalment.amount, currency)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -34,7 +36,9 @@ export function InstalmentTable({ instalments, total, currency }: { instalments:
             <th scope="row" colSpan={withStatus ? 3 : 2}>
               Total
             </th>
-            <td className="num">{formatMoney(total, currency)}</td>
+            <td className="num" data-label="Total">
+              {formatMoney(total, currency)}
+            </td>
           </tr>
         </tfoot>
       </table>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { formatDateTime, humanize } from '@/lib/client/format';
 import type { QuoteMeta } from '@/lib/client/types';
+import { CopyButton } from '@/components/ui/copy-button';
 import { StatusBadge } from '@/components/ui/status-badge';
 
 export function QuoteHeader({ id, meta, customerName }: { id: string; meta: QuoteMeta; customerName: string }) {
@@ -13,6 +14,7 @@ export function QuoteHeader({ id, meta, customerName }: { id: string; meta: Quot
         <h1>
           {meta.quoteNumber} <span className="muted">· {customerName}</span>
         </h1>
+        <CopyButton text={meta.quoteNumber} what="quote number" />
         <p className="muted">Last changed {formatDateTime(meta.updatedAt)}</p>
       </div>
       <div className="header-side">

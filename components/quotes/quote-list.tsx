@@ -1,7 +1,8 @@
 'use client';
 
-import { useState } from 'react';
-import { useQuoteList } from '@/lib/client/queries';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { readListParams, writeListParams, type QuoteListParams } from '@/lib/client/list-params';
+import { useProducts, useQuoteList } from '@/lib/client/queries';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Loading } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
@@ -9,27 +10,36 @@ import { Pager } from './pager';
 import { QuoteFilters } from './quote-filters';
 import { QuoteTable } from './quote-table';
 
+/** The list's page, filters, search and sort are read from and written to the address. */
 export function QuoteList() {
-  const [filters, setFilters] = useState({ search: '', status: '' });
-  const [page, setPage] = useState(1);
-  const list = useQuoteList({ ...filters, page });
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = readListParams(useSearchParams());
+  const products = useProducts();
+  const list = useQuoteList(params);
+  // Each change is a history entry, so Back walks back through what the person looked at.
+  const go = (next: QuoteListParams) => router.push(`${pathname}${writeListParams(next)}`, { scroll: false });
   return (
     <>
       <QuoteFilters
-        search={filters.search}
-        status={filters.status}
-        onChange={(next) => {
-          setFilters(next);
-          setPage(1);
-        }}
+        search={params.search}
+        status={params.status}
+        productCode={params.productCode}
+        products={products.data ?? []}
+        onChange={(filters) => go({ ...params, ...filters, page: 1 })}
       />
       <ProblemAlert error={list.error} />
       {list.isPending ? (
         <Loading label="Loading quotes…" />
       ) : list.data && list.data.data.length > 0 ? (
         <>
-          <QuoteTable rows={list.data.data} />
-          <Pager page={page} pageSize={list.data.meta.pageSize} total={list.data.meta.total} onPage={setPage} />
+          <QuoteTable rows={list.data.data} sort={params.sort} onSort={(sort) => go({ ...params, sort, page: 1 })} />
+          <Pager
+            page={params.page}
+            pageSize={list.data.meta.pageSize}
+            total={list.data.meta.total}
+            onPage={(page) => go({ ...params, page })}
+          />
         </>
       ) : (
         !list.error && <EmptyState>No quotes match. Create one with “New quote”.</EmptyState>

@@ -1,6 +1,9 @@
+'use client';
+
 import Link from 'next/link';
 import { formatDate, formatMoney, humanize } from '@/lib/client/format';
 import type { QuoteListRow } from '@/lib/client/types';
+import { parseQuoteSort, type QuoteSort, type QuoteSortColumn } from '@/lib/ledger/quotes/quote-sorts';
 import { StatusBadge } from '@/components/ui/status-badge';
 
 /** Where a row leads: the policy page once issued, else the quote page. */
@@ -8,36 +11,74 @@ export function recordHref(row: Pick<QuoteListRow, 'id' | 'status'>): string {
   return row.status === 'issued' ? `/policies/${row.id}` : `/quotes/${row.id}`;
 }
 
-export function QuoteTable({ rows }: { rows: readonly QuoteListRow[] }) {
+interface Props {
+  rows: readonly QuoteListRow[];
+  sort: QuoteSort;
+  onSort: (sort: QuoteSort) => void;
+}
+
+const COLUMNS: readonly { label: string; column?: QuoteSortColumn; num?: boolean }[] = [
+  { label: 'Number', column: 'quoteNumber' },
+  { label: 'Customer', column: 'customerName' },
+  { label: 'Product', column: 'productCode' },
+  { label: 'Status', column: 'status' },
+  { label: 'Inception', column: 'dateInception' },
+  { label: 'Payable', num: true },
+];
+
+export function QuoteTable({ rows, sort, onSort }: Props) {
+  const current = parseQuoteSort(sort);
   return (
     <div className="table-scroll">
-      <table>
-        <caption className="visually-hidden">Quotes and policies, newest first</caption>
+      <table className="stack-on-phone sortable">
+        <caption className="visually-hidden">Quotes and policies; the column headers sort</caption>
         <thead>
           <tr>
-            <th scope="col">Number</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Product</th>
-            <th scope="col">Status</th>
-            <th scope="col">Inception</th>
-            <th scope="col" className="num">
-              Payable
-            </th>
+            {COLUMNS.map(({ label, column, num }) => {
+              const sorted = column !== undefined && current.column === column;
+              // A first click sorts ascending; a click on the sorted column turns it round.
+              const next: QuoteSort | undefined = column && (sorted && current.direction === 'asc' ? `-${column}` : column);
+              return (
+                <th
+                  key={label}
+                  scope="col"
+                  className={num ? 'num' : undefined}
+                  aria-sort={sorted ? (current.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {next ? (
+                    <button type="button" className="sort-button" onClick={() => onSort(next)}>
+                      {label}
+                      <span aria-hidden="true" className="sort-mark">
+                        {sorted ? (current.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                      </span>
+                    </button>
+                  ) : (
+                    label
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <td>
+              <td data-label="Number">
                 <Link href={recordHref(row)}>{row.policyNumber ?? row.quoteNumber}</Link>
               </td>
-              <td>{row.customerName}</td>
-              <td>{humanize(row.productCode)}</td>
-              <td>
-                <StatusBadge status={row.policyStatus && row.status === 'issued' ? row.policyStatus : row.status} />
+              <td data-label="Customer">{row.customerName}</td>
+              <td data-label="Product">{humanize(row.productCode)}</td>
+              <td data-label="Status">
+                {/* The label is the status the filter names; an issued policy's own state follows it. */}
+                <StatusBadge status={row.status} />
+                {row.status === 'issued' && row.policyStatus ? (
+                  <span className="muted"> · policy {humanize(row.policyStatus).toLowerCase()}</span>
+                ) : null}
               </td>
-              <td>{formatDate(row.dateInception)}</td>
-              <td className="num">{formatMoney(row.payable, row.currency)}</td>
+              <td data-label="Inception">{formatDate(row.dateInception)}</td>
+              <td data-label="Payable" className="num">
+                {formatMoney(row.payable, row.currency)}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -568,7 +568,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List quotes and policies, newest first
+         * List quotes and policies, newest first unless sorted
          * @description The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers.
          */
         get: operations["listQuotes"];
@@ -4040,8 +4040,12 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
+                /** @description Only this product’s quotes and policies */
+                productCode?: string;
                 /** @description Part of the customer name, quote number or policy number */
                 search?: string;
+                /** @description The column to order by; a leading `-` is descending */
+                sort?: "createdAt" | "-createdAt" | "quoteNumber" | "-quoteNumber" | "customerName" | "-customerName" | "productCode" | "-productCode" | "status" | "-status" | "dateInception" | "-dateInception";
                 status?: "draft" | "calculated" | "in-manual-referral" | "referral-rejected" | "declined" | "bound" | "issuing" | "issued";
             };
             header?: never;

@@ -1,6 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { QuoteListParams } from './list-params';
 import { useLedger } from './use-ledger';
 import type { Calculation, DeclineReason, InstalmentSchedule, Product, QuoteActions, QuoteList, QuoteRead } from './types';
 import type { JsonSchema } from './schema-form/json-schema';
@@ -30,7 +31,8 @@ export function useProductSchema(code: string | undefined) {
   });
 }
 
-export function useQuoteList(params: { search: string; status: string; page: number }) {
+/** A page of the list; what is left out is not filtered on, and the order is the API's default. */
+export function useQuoteList(params: Pick<QuoteListParams, 'page'> & Partial<QuoteListParams>) {
   const ledger = useLedger();
   return useQuery({
     queryKey: ['quotes', params],

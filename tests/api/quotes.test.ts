@@ -472,6 +472,28 @@ describe('copy and changes', () => {
     expect(page.body.data.every((row: any) => row.status === 'declined')).toBe(true);
     expect((await call(`${BASE}?status=nonsense`, { token: broker })).status).toBe(400);
   });
+
+  it('filters by product and sorts by a chosen column, refusing an unknown one', async () => {
+    const tag = `Sortby-${[...String(Date.now())].map((digit) => String.fromCharCode(97 + Number(digit))).join('')}`;
+    const named = (firstName: string) => (payload: Record<string, any>) => {
+      payload.customer.firstName = firstName;
+      payload.customer.lastName = tag;
+    };
+    const bea = await createQuote(broker, 'pet', named('Bea'));
+    const abe = await createQuote(broker, 'pet', named('Abe'));
+    const cal = await createQuote(broker, 'home', named('Cal'));
+    const ascending = await call(`${BASE}?search=${tag}&sort=customerName`, { token: broker });
+    expect(ascending.status).toBe(200);
+    expect(ascending.body.data.map((row: any) => row.id)).toEqual([abe, bea, cal]);
+    const pets = await call(`${BASE}?search=${tag}&productCode=pet&sort=-customerName`, { token: broker });
+    expect(pets.body.data.map((row: any) => row.id)).toEqual([bea, abe]);
+    expect(pets.body.meta.total).toBe(2);
+    const oldest = await call(`${BASE}?search=${tag}&sort=createdAt`, { token: broker });
+    expect(oldest.body.data.map((row: any) => row.id)).toEqual([bea, abe, cal]);
+    const refused = await call(`${BASE}?sort=payable`, { token: broker });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toMatch(/application\/problem\+json/);
+  });
 });
 
 describe('instalment schedule (4.9)', () => {

@@ -1,5 +1,7 @@
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { QuoteList } from '@/components/quotes/quote-list';
+import { Loading } from '@/components/ui/loading';
 
 export const metadata = { title: 'Quotes · Policy Ledger' };
 
@@ -13,7 +15,10 @@ export default function QuotesPage() {
         </Link>
       </div>
       <div className="panel">
-        <QuoteList />
+        {/* The list reads its filters from the address (useSearchParams). */}
+        <Suspense fallback={<Loading label="Loading quotes…" />}>
+          <QuoteList />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANY_LEDGER_ROLE, REFERRAL_DECIDERS } from '@/lib/auth/roles';
 import { DECLINE_REASONS } from '@/lib/ledger/quotes/decline-reasons';
+import { QUOTE_SORTS } from '@/lib/ledger/quotes/quote-sorts';
 import { POLICY_STATES, QUOTE_STATES } from '@/lib/ledger/state-machine';
 import { PAYMENT_PLANS } from '@/lib/rating/types';
 import { defineEndpoint } from '../endpoint';
@@ -167,13 +168,15 @@ export const listQuotesEndpoint = defineEndpoint({
   operationId: 'listQuotes',
   method: 'GET',
   path: BASE,
-  summary: 'List quotes and policies, newest first',
+  summary: 'List quotes and policies, newest first unless sorted',
   description: 'The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
     search: z.string().max(100).optional().describe('Part of the customer name, quote number or policy number'),
     status: z.enum(QUOTE_STATES).optional(),
+    productCode: z.string().max(40).optional().describe('Only this product’s quotes and policies'),
+    sort: z.enum(QUOTE_SORTS).default('-createdAt').describe('The column to order by; a leading `-` is descending'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   }),

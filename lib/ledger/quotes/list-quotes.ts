@@ -1,6 +1,7 @@
 import type { Prisma } from '@/lib/db/client';
 import { withTenant } from '@/lib/db/tenant';
 import type { CalculationResult } from '@/lib/rating/types';
+import { parseQuoteSort, type QuoteSort } from './quote-sorts';
 
 export const LIST_PAGE_SIZE_MAX = 100;
 
@@ -8,6 +9,8 @@ export interface ListQuotesInput {
   tenantId: string;
   search?: string;
   status?: string;
+  productCode?: string;
+  sort?: QuoteSort;
   page: number;
   pageSize: number;
 }
@@ -17,10 +20,20 @@ export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** GET /sales/policies: newest first, searchable by customer name or quote/policy number. */
+/** The list's order: the chosen column, then newest first and the id, so pages never overlap. */
+export function quoteListOrder(sort: QuoteSort = '-createdAt'): Prisma.PolicyOrderByWithRelationInput[] {
+  const { column, direction } = parseQuoteSort(sort);
+  const order: Prisma.PolicyOrderByWithRelationInput[] = [{ [column]: direction }];
+  if (column !== 'createdAt') order.push({ createdAt: 'desc' });
+  order.push({ id: direction === 'asc' && column === 'createdAt' ? 'asc' : 'desc' });
+  return order;
+}
+
+/** GET /sales/policies: newest first unless sorted, filtered by status and product, searchable by customer name or quote/policy number. */
 export async function listQuotes(input: ListQuotesInput) {
   const where: Prisma.PolicyWhereInput = { tenantId: input.tenantId };
   if (input.status) where.status = input.status;
+  if (input.productCode) where.productCode = input.productCode;
   const typed = input.search?.trim();
   if (typed) {
     // Prisma's `contains` builds `LIKE '%…%'` without escaping: `%` alone would match every row.
@@ -35,7 +48,7 @@ export async function listQuotes(input: ListQuotesInput) {
     const [rows, total] = await Promise.all([
       tx.policy.findMany({
         where,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        orderBy: quoteListOrder(input.sort),
         skip: (input.page - 1) * input.pageSize,
         take: input.pageSize,
         select: {
