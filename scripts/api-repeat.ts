@@ -1,7 +1,7 @@
-// `npm run test:api:repeat -- 10`: the API tests N times in a row on one stack, each run with a
-// fresh random fast-check seed, printing every seed and the runs that failed. Later runs meet the
-// rows the earlier ones left, as a long-lived database would. Not part of `npm test`: it shows
-// that the API layer passes run after run, not only once.
+// `npm run test:api:repeat -- 10`: the API tests N times in a row, each on a fresh stack (as
+// `npm run test:api` runs them; the build is reused) with a fresh random fast-check seed, printing
+// every seed and the runs that failed. Not part of `npm test`: it shows that the API layer passes
+// run after run, not only once.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startTestStack } from '../tests/support/test-stack';
@@ -21,12 +21,12 @@ function runApiTests(env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
-const stack = await startTestStack({ workers: 1 });
 const results: { seed: string; code: number }[] = [];
-try {
-  for (let run = 1; run <= runs; run++) {
-    const seed = String(Math.floor(Math.random() * 2 ** 31));
-    console.log(`\nAPI run ${run} of ${runs}, fast-check seed ${seed}`);
+for (let run = 1; run <= runs; run++) {
+  const seed = String(Math.floor(Math.random() * 2 ** 31));
+  console.log(`\nAPI run ${run} of ${runs}, fast-check seed ${seed}`);
+  const stack = await startTestStack({ workers: 1 });
+  try {
     const code = await runApiTests({
       ...process.env,
       LEDGER_BASE_URL: stack.baseUrl,
@@ -34,9 +34,9 @@ try {
       LEDGER_FC_SEED: seed,
     });
     results.push({ seed, code });
+  } finally {
+    await stack.stop();
   }
-} finally {
-  await stack.stop();
 }
 
 for (const [index, result] of results.entries()) {
