@@ -255,4 +255,34 @@ describe('arrears', () => {
     });
     expect(count).toBe(1);
   });
+
+  it('a product that cancels for non-payment (pet, by LEDGER_CANCEL_FOR_NON_PAYMENT on the test stack) terminates the policy once the grace period is over', async () => {
+    const { id } = await issuePolicy(broker, 'pet');
+    const links = await call(`${POLICIES}/${id}/links?forceCoverageDateFormat=true`, { token: broker });
+    const inception = links.body.data.policy.dateInception as string;
+    await withDatabase(async (client) => {
+      // The first instalment fell due 40 days ago: ten days past the 30-day grace period.
+      const moved = await client.query(
+        `UPDATE "Instalment" SET "dueDate" = current_date - 40 WHERE "policyId" = $1 AND sequence = 1 AND status = 'open'`,
+        [id],
+      );
+      expect(moved.rowCount).toBe(1);
+      await client.query(`INSERT INTO "Job" ("task", "payload") VALUES ('mark-overdue', '{}'::jsonb)`);
+    });
+    let meta: any = links.body.meta;
+    for (let attempt = 0; attempt < 50 && meta.status === 'active'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      meta = (await call(`${POLICIES}/${id}/links`, { token: broker })).body.meta;
+    }
+    // The grace period ended before cover starts, so the termination runs from inception, a date
+    // still to come: the policy waits for it as pending-termination.
+    expect(meta.status).toBe('pending-termination');
+    expect(meta.pendingTermination).toMatchObject({ effectiveDate: inception, reason: 'non-payment', terminationType: 'pro-rata' });
+    await expectLedgerHolds(id);
+    const terminated = await withDatabase(async (client) => {
+      const rows = await client.query(`SELECT actor FROM "Event" WHERE "policyId" = $1 AND type = 'policy.terminated'`, [id]);
+      return rows.rows.map((row) => row.actor as string);
+    });
+    expect(terminated).toEqual(['system:arrears']);
+  });
 });

@@ -28,6 +28,8 @@ export async function startTestStack(
       // Disabled after 5 failures in a row, however short the failing.
       LEDGER_WEBHOOK_DISABLE_AFTER_HOURS: '0',
       LEDGER_WEBHOOK_DISABLE_AFTER_FAILURES: '5',
+      // Pet cancels for non-payment here, so the arrears job's cancellation is tested; home does not.
+      LEDGER_CANCEL_FOR_NON_PAYMENT: 'pet',
       ...options.env,
     },
     say: (line) => process.stderr.write(`[stack] ${line}\n`),

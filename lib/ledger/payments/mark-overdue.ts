@@ -3,12 +3,14 @@ import { withSystem, withTenant } from '@/lib/db/tenant';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { isoDay, latestVersionStart, lockPolicy, settingsOf } from '@/lib/ledger/policies/policy-record';
+import { businessToday } from '@/lib/ledger/today';
 import { terminatePolicy } from '@/lib/ledger/policies/terminate-policy';
 import { allowedPolicyActions, isPolicyState } from '@/lib/ledger/state-machine';
 import { toAmount } from '@/lib/money';
 import { addDays, compareDates, todayUtc } from '@/lib/rating/dates';
 import { log } from '@/lib/log';
 import { nonPaymentCancellationDate, outstandingOf } from './allocation';
+import { arrearsSettingOf } from './arrears-setting';
 import { policyPositions } from './settle';
 
 export const MARK_OVERDUE_TASK = 'mark-overdue';
@@ -33,13 +35,20 @@ export interface ArrearsOutcome {
  * its own tenant-scoped transaction under its row lock.
  */
 export async function markOverdue(now: Date = new Date()): Promise<ArrearsOutcome> {
-  const today = todayUtc(now);
+  // Candidates up to tomorrow's UTC date (no zone's date is later); each policy is then judged by
+  // its own tenant's (or product's) local date.
+  const latest = addDays(todayUtc(now), 1);
   const outcome: ArrearsOutcome = { marked: 0, cancelled: 0 };
   const seen = new Set<string>();
   for (let batch = 0; batch < BATCHES_MAX; batch++) {
     const due = await withSystem((tx) =>
       tx.instalment.findMany({
-        where: { status: 'open', dueDate: { lt: new Date(`${today}T00:00:00Z`) }, overdueNotifiedAt: null, policyId: { notIn: [...seen] } },
+        where: {
+          status: 'open',
+          dueDate: { lt: new Date(`${latest}T00:00:00Z`) },
+          overdueNotifiedAt: null,
+          policyId: { notIn: [...seen] },
+        },
         distinct: ['policyId'],
         select: { policyId: true, tenantId: true },
         take: BATCH_SIZE,
@@ -47,7 +56,7 @@ export async function markOverdue(now: Date = new Date()): Promise<ArrearsOutcom
     );
     for (const candidate of due) {
       seen.add(candidate.policyId);
-      const done = await withTenant(candidate.tenantId, (tx) => arrearsOfPolicy(tx, candidate.tenantId, candidate.policyId, today));
+      const done = await withTenant(candidate.tenantId, (tx) => arrearsOfPolicy(tx, candidate.tenantId, candidate.policyId, now));
       outcome.marked += done.marked;
       outcome.cancelled += done.cancelled;
     }
@@ -56,8 +65,9 @@ export async function markOverdue(now: Date = new Date()): Promise<ArrearsOutcom
   return outcome;
 }
 
-async function arrearsOfPolicy(tx: Tx, tenantId: string, policyId: string, today: string): Promise<ArrearsOutcome> {
+async function arrearsOfPolicy(tx: Tx, tenantId: string, policyId: string, now: Date): Promise<ArrearsOutcome> {
   const row = await lockPolicy(tx, tenantId, policyId);
+  const today = await businessToday(tx, tenantId, row.productCode, now);
   const positions = await policyPositions(tx, tenantId, policyId);
   const rows = await tx.instalment.findMany({
     where: { tenantId, policyId, status: 'open', overdueNotifiedAt: null, dueDate: { lt: new Date(`${today}T00:00:00Z`) } },
@@ -83,7 +93,7 @@ async function arrearsOfPolicy(tx: Tx, tenantId: string, policyId: string, today
     });
   }
   let cancelled = 0;
-  const from = nonPaymentCancellationDate(positions.live, settingsOf(row).arrears, today, addDays);
+  const from = nonPaymentCancellationDate(positions.live, arrearsSettingOf(row.productCode), today, addDays);
   const state = row.policyStatus;
   if (from && isPolicyState(state) && allowedPolicyActions(state).includes('terminate')) {
     // From the end of the grace period, but never before the latest version nor after the term.
