@@ -6,8 +6,13 @@ import { getProduct } from '@/lib/products/registry';
 // pending terminations, expiry): the local date of the product's time zone when it has one,
 // else the tenant's (DOMAIN.md §1).
 
+/** The product's own zone, when it differs from its tenant's. */
+function productTimeZone(productCode?: string): string | undefined {
+  return productCode ? getProduct(productCode).settings.timeZone : undefined;
+}
+
 export async function businessTimeZone(tx: Tx, tenantId: string, productCode?: string): Promise<string> {
-  const own = productCode ? getProduct(productCode).settings.timeZone : undefined;
+  const own = productTimeZone(productCode);
   if (own) return own;
   const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { timeZone: true } });
   return tenant?.timeZone ?? DEFAULT_TIME_ZONE;
@@ -19,6 +24,5 @@ export async function businessToday(tx: Tx, tenantId: string, productCode?: stri
 
 /** The same date from a tenant already read (the request's tenant), with no query. */
 export function businessTodayOf(tenant: { timeZone: string }, productCode?: string, now: Date = new Date()): string {
-  const own = productCode ? getProduct(productCode).settings.timeZone : undefined;
-  return localToday(own ?? tenant.timeZone, now);
+  return localToday(productTimeZone(productCode) ?? tenant.timeZone, now);
 }
