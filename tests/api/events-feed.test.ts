@@ -2,23 +2,27 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
 import { tenantId, withDatabase } from '../support/db';
 import { boundQuote, createQuote, waitForRequest } from '../support/lifecycle';
+import { ownTenant } from '../support/own-tenant';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers */
 
 // GET /api/v1/ledger/events: the tenant's public events in commit order, paged by cursor, with a
-// long poll that wakes on the commit of the next event.
+// long poll that wakes on the commit of the next event. The feed is read on a tenant of this file's
+// own: other test files write to the demo tenants at the same time, and a reader counting "every
+// event" or waiting for "the next one" must see only what this file does.
 
 const EVENTS = '/api/v1/ledger/events';
 const SALES = '/api/v1/ledger/sales/policies';
 const LONG_POLL_NOTICE_MS = 1_000;
 
 let broker: string;
+let tenant: string;
 
 /** The cursor after everything committed so far. */
-async function head(token = broker, tenant = 'acme'): Promise<string> {
+async function head(token = broker, tenantTag = tenant): Promise<string> {
   let cursor = '0';
   for (;;) {
-    const page = await call(`${EVENTS}?after=${cursor}&limit=200`, { token, tenant });
+    const page = await call(`${EVENTS}?after=${cursor}&limit=200`, { token, tenant: tenantTag });
     expect(page.status, page.text).toBe(200);
     cursor = page.body.nextCursor;
     if (!page.body.hasMore) return cursor;
@@ -30,7 +34,7 @@ async function readAll(from: string, limit: number, until?: (events: any[]) => b
   const events: any[] = [];
   let cursor = from;
   for (let round = 0; round < 500; round++) {
-    const page = await call(`${EVENTS}?after=${cursor}&limit=${limit}`, { token: broker });
+    const page = await call(`${EVENTS}?after=${cursor}&limit=${limit}`, { token: broker, tenant });
     expect(page.status, page.text).toBe(200);
     expect(page.body.data.length).toBeLessThanOrEqual(limit);
     for (const event of page.body.data) {
@@ -45,30 +49,30 @@ async function readAll(from: string, limit: number, until?: (events: any[]) => b
   throw new Error('the feed did not reach the expected events');
 }
 
-/** The positions the database holds for acme in (from, to]: what a reader must have seen. */
+/** The positions the database holds for the tenant in (from, to]: what a reader must have seen. */
 async function storedPositions(from: string, to: string): Promise<string[]> {
-  const acme = await tenantId('acme');
+  const own = await tenantId(tenant);
   return withDatabase(async (client) =>
     // Ordered by the bigint column, not by its text (where '1000' sorts before '813').
     (
       await client.query<{ cursor: string }>(
         `SELECT "position"::text AS "cursor" FROM "OutboundEvent" WHERE "tenantId" = $1 AND "position" > $2 AND "position" <= $3 ORDER BY "position"`,
-        [acme, from, to],
+        [own, from, to],
       )
     ).rows.map((row) => row.cursor),
   );
 }
 
 beforeAll(async () => {
-  broker = await tokenFor('acme-broker');
-});
+  ({ tenant, token: broker } = await ownTenant('feed'));
+}, 60_000);
 
 describe('event feed', () => {
   it('returns every event of a lifecycle in order, with no gaps or repeats across pages', async () => {
     const from = await head();
-    const id = await boundQuote(broker, 'home');
-    const issue = await call(`${SALES}/${id}/issue`, { token: broker, body: {} });
-    expect((await waitForRequest(broker, issue.body.requestId)).status).toBe('success');
+    const id = await boundQuote(broker, 'home', undefined, tenant);
+    const issue = await call(`${SALES}/${id}/issue`, { token: broker, tenant, body: {} });
+    expect((await waitForRequest(broker, issue.body.requestId, tenant)).status).toBe('success');
 
     const ofQuote = (events: any[]) => events.filter((event) => event.data.policy?.id === id);
     // Bind and issue store 2 + 5 documents, in the background.
@@ -92,9 +96,9 @@ describe('event feed', () => {
       'request.completed',
     ]);
     const issued = ofQuote(paged).find((event) => event.type === 'policy.issued');
-    expect(issued).toMatchObject({ tenant: 'acme', data: { object: 'policy', id, policy: { status: 'issued', policyStatus: 'active' } } });
+    expect(issued).toMatchObject({ tenant, data: { object: 'policy', id, policy: { status: 'issued', policyStatus: 'active' } } });
 
-    const onlyBound = await call(`${EVENTS}?after=${from}&types=quote.bound,policy.issued&limit=200`, { token: broker });
+    const onlyBound = await call(`${EVENTS}?after=${from}&types=quote.bound,policy.issued&limit=200`, { token: broker, tenant });
     expect(onlyBound.status).toBe(200);
     expect(new Set(onlyBound.body.data.map((event: any) => event.type))).toEqual(new Set(['quote.bound', 'policy.issued']));
   }, 90_000);
@@ -102,7 +106,7 @@ describe('event feed', () => {
   it('under concurrent writers a reader paging along sees each event exactly once, in commit order', async () => {
     const from = await head();
     const writers = Promise.all(
-      Array.from({ length: 12 }, (_, index) => createQuote(broker, (['home', 'travel', 'pet'] as const)[index % 3])),
+      Array.from({ length: 12 }, (_, index) => createQuote(broker, (['home', 'travel', 'pet'] as const)[index % 3], undefined, tenant)),
     );
     const seen: any[] = [];
     let cursor = from;
@@ -110,7 +114,7 @@ describe('event feed', () => {
     void writers.then((created) => (ids = created));
     const createdOf = () => seen.filter((event) => event.type === 'quote.created' && ids?.includes(event.data.id)).length;
     for (let round = 0; round < 400 && !(ids && createdOf() === 12); round++) {
-      const page = await call(`${EVENTS}?after=${cursor}&limit=4&longPolling=true`, { token: broker });
+      const page = await call(`${EVENTS}?after=${cursor}&limit=4&longPolling=true`, { token: broker, tenant });
       expect(page.status).toBe(200);
       for (const event of page.body.data) {
         expect(BigInt(event.cursor) > BigInt(cursor)).toBe(true);
@@ -128,9 +132,10 @@ describe('event feed', () => {
   it('a long poll wakes within the notice target of the next event’s commit', async () => {
     const from = await head();
     const started = Date.now();
-    const poll = call(`${EVENTS}?after=${from}&longPolling=true`, { token: broker });
+    // Earlier tests' quotes still rate and render in the background: wait for this quote's own event type.
+    const poll = call(`${EVENTS}?after=${from}&types=quote.created&longPolling=true`, { token: broker, tenant });
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const id = await createQuote(broker, 'pet');
+    const id = await createQuote(broker, 'pet', undefined, tenant);
     const createdAt = Date.now();
     const answer = await poll;
     const answeredAt = Date.now();
@@ -146,12 +151,15 @@ describe('event feed', () => {
     const globexFeed = await call(`${EVENTS}?limit=200`, { token: globex, tenant: 'globex' });
     expect(globexFeed.status).toBe(200);
     expect(globexFeed.body.data.every((event: any) => event.tenant === 'globex')).toBe(true);
+    const ownFeed = await call(`${EVENTS}?limit=200`, { token: broker, tenant });
+    expect(ownFeed.body.data.length).toBeGreaterThan(0);
+    expect(ownFeed.body.data.every((event: any) => event.tenant === tenant)).toBe(true);
     for (const query of ['after=abc', 'after=-1', 'types=quote.exploded', 'limit=0', 'limit=201']) {
-      const bad = await call(`${EVENTS}?${query}`, { token: broker });
+      const bad = await call(`${EVENTS}?${query}`, { token: broker, tenant });
       expect(bad.status, query).toBe(400);
       expect(bad.headers.get('content-type')).toContain('application/problem+json');
     }
-    const far = await call(`${EVENTS}?after=999999999999`, { token: broker });
+    const far = await call(`${EVENTS}?after=999999999999`, { token: broker, tenant });
     expect(far.body).toEqual({ data: [], nextCursor: '999999999999', hasMore: false });
   });
 });
