@@ -7,7 +7,8 @@ import { Loading } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
 import { DownloadButton } from '@/components/quotes/download-button';
 
-function size(bytes: number | null): string {
+function size(status: string, bytes: number | null): string {
+  if (status === 'failed') return 'could not be prepared; downloading tries again';
   if (bytes === null) return 'being prepared';
   return bytes < 1024 ? `${bytes} B` : `${Math.round(bytes / 1024)} KB`;
 }
@@ -27,7 +28,7 @@ export function DocumentList({ id }: { id: string }) {
               <div>
                 <strong>{document.title}</strong>
                 <div className="hint">
-                  Version {document.version} · {size(document.size)} · {formatDateTime(document.createdAt)}
+                  Version {document.version} · {size(document.status, document.size)} · {formatDateTime(document.createdAt)}
                 </div>
               </div>
               <DownloadButton

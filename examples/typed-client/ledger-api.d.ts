@@ -245,7 +245,7 @@ export interface paths {
         };
         /**
          * Download a document
-         * @description Spec 4.17. Authenticated by a bearer token, or by the signed `token` of a listing’s `href` with only `X-TENANT-ID`. By default the raw file with `Content-Type`, `Content-Disposition` and `X-Document-Metadata`; with `Accept: application/json` the object `{ content: <base64>, metadata }`. An expired or altered link is 401; another tenant’s document is 404. A document still `pending` is waited for (up to 20 s), then 503 with `Retry-After`.
+         * @description Spec 4.17. Authenticated by a bearer token, or by the signed `token` of a listing’s `href` with only `X-TENANT-ID`. By default the raw file with `Content-Type`, `Content-Disposition` and `X-Document-Metadata`; with `Accept: application/json` the object `{ content: <base64>, metadata }`. An expired or altered link is 401; another tenant’s document is 404. A document still `pending` is waited for (up to 20 s), then 503 with `Retry-After`; a `failed` one is queued for rendering again and waited for the same way.
          */
         get: operations["downloadDocument"];
         put?: never;
@@ -1203,10 +1203,10 @@ export interface components {
                 /** @description Bytes; null while pending */
                 size: number | null;
                 /**
-                 * @description `pending`: listed since the issue (bind, change, termination) committed, being rendered; `stored`: the file is there
+                 * @description `pending`: listed since the issue (bind, change, termination) committed, being rendered; `stored`: the file is there; `failed`: the render gave up after its retries (a download queues it again)
                  * @enum {string}
                  */
-                status: "pending" | "stored";
+                status: "pending" | "stored" | "failed";
                 title: string;
                 /** @enum {string} */
                 type: "quote-offer" | "policy-schedule" | "certificate" | "product-information" | "terms-summary" | "invoice" | "endorsement" | "termination-notice";

@@ -91,6 +91,18 @@ export async function generateDocuments(input: GenerateDocumentsPayload): Promis
   return results;
 }
 
+/**
+ * The job gave up for good: its documents still pending become `failed`, so the listing stops
+ * promising them and waiting downloads answer at once. A download queues the render again.
+ */
+export async function generateDocumentsGaveUp(job: ClaimedJob): Promise<void> {
+  const { tenantId, policyId, policyVersion } = job.payload as unknown as GenerateDocumentsPayload;
+  await withTenant(tenantId, async (tx) => {
+    const failed = await documentStore().setUnrendered(tx, tenantId, policyId, policyVersion, 'failed');
+    for (const id of failed) await publishChange(tx, documentChangeKey(id));
+  });
+}
+
 /** The worker task (lib/jobs/tasks.ts). */
 export async function generateDocumentsJob(job: ClaimedJob): Promise<void> {
   const payload = job.payload as unknown as GenerateDocumentsPayload;

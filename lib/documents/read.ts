@@ -3,7 +3,7 @@
 
 import { withTenant } from '@/lib/db/tenant';
 import { NotFound, ServiceUnavailable } from '@/lib/errors';
-import { promoteJobs } from '@/lib/jobs/queue';
+import { promoteJobs, retryFailedJobs } from '@/lib/jobs/queue';
 import { waitFor } from '@/lib/jobs/wait';
 import { GENERATE_DOCUMENTS_TASK } from './queue-documents';
 import { documentStore, type DocumentMetadata } from './store';
@@ -15,6 +15,8 @@ import { documentStore, type DocumentMetadata } from './store';
  */
 export const DOCUMENT_WAIT_MS = Math.max(1, Number(process.env.LEDGER_DOCUMENT_WAIT_MS) || 20_000);
 const RETRY_AFTER_SECONDS = 2;
+/** Attempts a download gives a render that had given up: a broken template is not retried for ever. */
+const RETRY_ATTEMPTS_ON_DOWNLOAD = 2;
 
 /** The NOTIFY key the documents lane publishes when it stores a document. */
 export const documentChangeKey = (id: string) => `document:${id}`;
@@ -24,17 +26,32 @@ interface Found {
   content: Buffer;
 }
 
+class RenderFailed extends ServiceUnavailable {
+  constructor() {
+    super('The document could not be rendered; it has been queued again, ask again shortly', RETRY_AFTER_SECONDS);
+  }
+}
+
 /**
  * The stored document, null while it is pending; NotFound when there is none of that id. With
- * `promote`, a pending document's job goes to the head of the documents lane: a client waits on it.
+ * `ask` (a client's download), a pending document's job goes to the head of the documents lane,
+ * and a failed one's job is queued again; without it (the wait), a failed render ends the wait.
  */
-function readStored(tenantId: string, id: string, promote = false): Promise<Found | null> {
+function readStored(tenantId: string, id: string, ask = false): Promise<Found | null> {
   return withTenant(tenantId, async (tx) => {
     const store = documentStore();
     const metadata = await store.find(tx, tenantId, id);
     if (!metadata) throw new NotFound('Document', id);
+    if (metadata.status === 'failed' && ask) {
+      const { policyId, policyVersion } = metadata;
+      const key = `documents:${policyId}:%:${policyVersion}`;
+      if ((await retryFailedJobs(tx, tenantId, GENERATE_DOCUMENTS_TASK, key, RETRY_ATTEMPTS_ON_DOWNLOAD)) === 0) throw new RenderFailed();
+      await store.setUnrendered(tx, tenantId, policyId, policyVersion, 'pending');
+      return null;
+    }
+    if (metadata.status === 'failed') throw new RenderFailed();
     if (metadata.status === 'pending') {
-      if (promote) await promoteJobs(tx, tenantId, GENERATE_DOCUMENTS_TASK, `documents:${metadata.policyId}:`);
+      if (ask) await promoteJobs(tx, tenantId, GENERATE_DOCUMENTS_TASK, `documents:${metadata.policyId}:`);
       return null;
     }
     const content = await store.content(tx, tenantId, id);

@@ -6,8 +6,11 @@
 import type { Tx } from '@/lib/db/client';
 import type { DocumentType } from './model';
 
-/** `pending`: listed since its occasion committed, not rendered yet; `stored`: content present. */
-export type DocumentStatus = 'pending' | 'stored';
+/**
+ * `pending`: listed since its occasion committed, not rendered yet; `stored`: content present;
+ * `failed`: its render job gave up for good (a download queues it again).
+ */
+export type DocumentStatus = 'pending' | 'stored' | 'failed';
 
 export interface DocumentMetadata {
   id: string;
@@ -36,6 +39,11 @@ export interface DocumentStore {
   save(tx: Tx, tenantId: string, document: NewDocument): Promise<{ metadata: DocumentMetadata; created: boolean }>;
   /** Lists documents as `pending` before they are rendered; twins already filed are left as they are. */
   announce(tx: Tx, tenantId: string, documents: PendingDocument[]): Promise<void>;
+  /**
+   * Marks the version's documents still pending as `failed` (their job gave up for good), or back
+   * to `pending` (queued again); answers the ids changed.
+   */
+  setUnrendered(tx: Tx, tenantId: string, policyId: string, policyVersion: number, to: 'failed' | 'pending'): Promise<string[]>;
   /** True when a document of this type and version is stored, so a job can skip the render. */
   has(tx: Tx, tenantId: string, policyId: string, type: DocumentType, policyVersion: number): Promise<boolean>;
   /** Metadata of a quote's or policy's documents, newest first; never the content. */
@@ -66,17 +74,17 @@ type MetadataRow = Omit<DocumentMetadata, 'type' | 'status'> & { type: string; s
 const asMetadata = (row: MetadataRow): DocumentMetadata => ({
   ...row,
   type: row.type as DocumentType,
-  status: row.status === 'pending' ? 'pending' : 'stored',
+  status: row.status === 'pending' || row.status === 'failed' ? row.status : 'stored',
 });
 
 export const postgresDocumentStore: DocumentStore = {
   async save(tx, tenantId, document) {
-    // A document announced as pending gets its content; otherwise it is inserted.
+    // A document announced as pending (or failed before) gets its content; otherwise it is inserted.
     const filled = await tx.$queryRaw<{ id: string }[]>`
       UPDATE "Document" SET "title" = ${document.title}, "language" = ${document.language}, "contentType" = ${document.contentType},
         "size" = ${document.size}, "sha256" = ${document.sha256}, "content" = ${document.content}, "status" = 'stored'
       WHERE "tenantId" = ${tenantId}::uuid AND "policyId" = ${document.policyId}::uuid AND "type" = ${document.type}
-        AND "policyVersion" = ${document.policyVersion} AND "status" = 'pending' AND "type" <> 'quote-offer'
+        AND "policyVersion" = ${document.policyVersion} AND "status" IN ('pending', 'failed') AND "type" <> 'quote-offer'
       RETURNING "id"::text AS "id"`;
     if (filled.length === 1) {
       const row = await tx.document.findFirstOrThrow({ where: { id: filled[0]!.id, tenantId }, select: METADATA });
@@ -112,6 +120,14 @@ export const postgresDocumentStore: DocumentStore = {
       })),
       skipDuplicates: true,
     });
+  },
+  async setUnrendered(tx, tenantId, policyId, policyVersion, to) {
+    const from = to === 'failed' ? 'pending' : 'failed';
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "Document" SET "status" = ${to}
+      WHERE "tenantId" = ${tenantId}::uuid AND "policyId" = ${policyId}::uuid AND "policyVersion" = ${policyVersion} AND "status" = ${from}
+      RETURNING "id"::text AS "id"`;
+    return rows.map((row) => row.id);
   },
   async has(tx, tenantId, policyId, type, policyVersion) {
     return (await tx.document.count({ where: { tenantId, policyId, type, policyVersion, status: 'stored' } })) > 0;

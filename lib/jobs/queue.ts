@@ -33,3 +33,13 @@ export async function promoteJobs(tx: Tx, tenantId: string, task: string, keyPre
     WHERE "tenantId" = ${tenantId}::uuid AND "task" = ${task} AND starts_with("dedupeKey", ${keyPrefix})
       AND "failedAt" IS NULL AND ("lockedUntil" IS NULL OR "lockedUntil" < now()) AND "runAt" > now() - interval '1 hour'`;
 }
+
+/**
+ * Gives a tenant's jobs that gave up for good (dedupe key LIKE `keyPattern`) `attemptsLeft` more
+ * attempts, due now: for work a client asks for again (a download of a document that failed).
+ * Answers how many were put back.
+ */
+export async function retryFailedJobs(tx: Tx, tenantId: string, task: string, keyPattern: string, attemptsLeft: number): Promise<number> {
+  return tx.$executeRaw`UPDATE "Job" SET "failedAt" = NULL, "runAt" = now(), "attempts" = GREATEST("maxAttempts" - ${attemptsLeft}, 0)
+    WHERE "tenantId" = ${tenantId}::uuid AND "task" = ${task} AND "dedupeKey" LIKE ${keyPattern} AND "failedAt" IS NOT NULL`;
+}

@@ -1,7 +1,7 @@
 import { prisma } from '@/lib/db/client';
 import { EXPIRE_EVERY_MS, EXPIRE_POLICIES_TASK, expirePolicies } from '@/lib/ledger/policies/expire-policies';
 import { MARK_OVERDUE_EVERY_MS, MARK_OVERDUE_TASK, markOverdue } from '@/lib/ledger/payments/mark-overdue';
-import { generateDocumentsJob } from '@/lib/documents/generate';
+import { generateDocumentsGaveUp, generateDocumentsJob } from '@/lib/documents/generate';
 import { RENDER_OFFER_TASK } from '@/lib/documents/offer';
 import { renderOfferJob } from '@/lib/documents/offer-job';
 import { GENERATE_DOCUMENTS_TASK } from '@/lib/documents/queue-documents';
@@ -37,7 +37,7 @@ export const TASKS: TaskRegistry = {
       await markOverdue();
     },
   },
-  [GENERATE_DOCUMENTS_TASK]: { run: generateDocumentsJob },
+  [GENERATE_DOCUMENTS_TASK]: { run: generateDocumentsJob, onGiveUp: generateDocumentsGaveUp },
   [RENDER_OFFER_TASK]: { run: renderOfferJob },
   [DELIVER_WEBHOOKS_TASK]: { run: deliverWebhooks },
 };

@@ -395,3 +395,67 @@ describe('MTA and termination documents', () => {
     expect(text).toContain('At your request');
   }, 90_000);
 });
+
+describe('a render that gives up', () => {
+  it('leaves its documents failed, not pending; a download queues it again, and once the cause is mended it is stored', async () => {
+    const policy = await issuePolicy(broker, 'home');
+    // Every issue document stored: the issue's own job has finished and its key is free.
+    await waitForDocuments(policy.id, ['policy-schedule@1', 'certificate@1', 'invoice@1', 'product-information@1', 'terms-summary@1']);
+    const listed = async () => (await call(`/api/v1/ledger/policies/${policy.id}/documents`, { token: broker })).body.data as any[];
+    const invoiceDocument = (await listed()).find((document) => document.type === 'invoice' && document.version === 1);
+    const jobKey = `documents:${policy.id}:issue:1`;
+    // The invoice document as if not rendered yet, and its job pointing at an invoice that does
+    // not exist: a failure no retry mends, so the job gives up at once.
+    const realInvoiceId = await withDatabase(async (client) => {
+      const tenant = (await client.query('SELECT "tenantId" FROM "Policy" WHERE id = $1', [policy.id])).rows[0].tenantId;
+      const invoice = (await client.query('SELECT id FROM "Invoice" WHERE "policyId" = $1 AND "policyVersion" = 1', [policy.id])).rows[0]
+        .id;
+      await client.query(`UPDATE "Document" SET "status" = 'pending', "content" = NULL, "size" = 0, "sha256" = '' WHERE id = $1`, [
+        invoiceDocument.id,
+      ]);
+      const payload = { tenantId: tenant, policyId: policy.id, occasion: 'issue', policyVersion: 1, invoiceId: crypto.randomUUID() };
+      await client.query(
+        `INSERT INTO "Job" ("task", "payload", "tenantId", "dedupeKey") VALUES ('documents.generate', $1::jsonb, $2, $3)`,
+        [JSON.stringify(payload), tenant, jobKey],
+      );
+      return invoice as string;
+    });
+
+    const deadline = Date.now() + 30_000;
+    let status = 'pending';
+    while (status === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await listed()).find((document) => document.id === invoiceDocument.id).status;
+    }
+    expect(status).toBe('failed');
+    // Only the document that was not rendered is failed; the others of the version stay stored.
+    expect((await listed()).filter((document) => document.status !== 'stored').map((document) => document.id)).toEqual([
+      invoiceDocument.id,
+    ]);
+
+    // A download puts the job back; it fails again, and the answer says so at once rather than waiting.
+    const again = await fetchRaw(`/api/v1/ledger/documents/${invoiceDocument.id}`, { token: broker });
+    expect(again.status).toBe(503);
+    expect(again.headers.get('content-type')).toContain('application/problem+json');
+    expect(again.headers.get('retry-after')).toBe('2');
+    expect(JSON.parse(again.bytes.toString('utf8')).detail).toContain('could not be rendered');
+    const job = await withDatabase(
+      async (client) =>
+        (await client.query(`SELECT "failedAt", "attempts", "maxAttempts" FROM "Job" WHERE "dedupeKey" = $1`, [jobKey])).rows[0],
+    );
+    expect(job.failedAt).not.toBeNull();
+    expect(job.attempts).toBe(job.maxAttempts - 1);
+
+    // The cause mended (the job points at the real invoice), the next download renders and answers the PDF.
+    await withDatabase((client) =>
+      client.query(`UPDATE "Job" SET "payload" = jsonb_set("payload", '{invoiceId}', to_jsonb($1::text)) WHERE "dedupeKey" = $2`, [
+        realInvoiceId,
+        jobKey,
+      ]),
+    );
+    const mended = await fetchRaw(`/api/v1/ledger/documents/${invoiceDocument.id}`, { token: broker });
+    expect(mended.status).toBe(200);
+    expect(await pdfText(mended.bytes)).toContain(policy.policyNumber);
+    expect((await listed()).every((document) => document.status === 'stored')).toBe(true);
+  }, 90_000);
+});

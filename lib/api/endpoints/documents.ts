@@ -32,9 +32,9 @@ export const documentListingSchema = z
     data: z.array(
       z.object({
         id: z.uuid(),
-        status: z.enum(['pending', 'stored']).meta({
+        status: z.enum(['pending', 'stored', 'failed']).meta({
           description:
-            '`pending`: listed since the issue (bind, change, termination) committed, being rendered; `stored`: the file is there',
+            '`pending`: listed since the issue (bind, change, termination) committed, being rendered; `stored`: the file is there; `failed`: the render gave up after its retries (a download queues it again)',
         }),
         type: z.enum(DOCUMENT_TYPES),
         title: z.string(),
@@ -79,7 +79,7 @@ export const downloadDocumentEndpoint = defineEndpoint({
   path: '/api/v1/ledger/documents/{id}',
   summary: 'Download a document',
   description:
-    'Spec 4.17. Authenticated by a bearer token, or by the signed `token` of a listing’s `href` with only `X-TENANT-ID`. By default the raw file with `Content-Type`, `Content-Disposition` and `X-Document-Metadata`; with `Accept: application/json` the object `{ content: <base64>, metadata }`. An expired or altered link is 401; another tenant’s document is 404. A document still `pending` is waited for (up to 20 s), then 503 with `Retry-After`.',
+    'Spec 4.17. Authenticated by a bearer token, or by the signed `token` of a listing’s `href` with only `X-TENANT-ID`. By default the raw file with `Content-Type`, `Content-Disposition` and `X-Document-Metadata`; with `Accept: application/json` the object `{ content: <base64>, metadata }`. An expired or altered link is 401; another tenant’s document is 404. A document still `pending` is waited for (up to 20 s), then 503 with `Retry-After`; a `failed` one is queued for rendering again and waited for the same way.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   alternativeAuth: documentLinkAuth,
