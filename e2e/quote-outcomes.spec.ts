@@ -28,14 +28,36 @@ test('a referral is approved by the underwriter and the broker binds', async ({ 
   page = await underwriter.newPage();
   await signIn(page, DEMO_USERS.acmeUnderwriter);
   await page.getByRole('link', { name: 'Referrals' }).click();
+  // The queue runs oldest first; the search finds this one wherever it is.
+  await page.getByLabel('Customer or number').fill('Referwell');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('referral-count')).toContainText('matching “Referwell”');
   const card = page.getByTestId('referral-card').filter({ hasText: 'Referwell' });
   await expect(card).toContainText('Customer asks for a higher limit next year');
+  await expect(page.getByTestId('referral-count')).toContainText(
+    /1 open referral matching “Referwell” · the oldest on this page has waited \d+ min/,
+  );
+  await expect(card).toContainText(/waiting \d+ min/);
+  // The risk at a glance: the example home's sum insured and postcode.
+  await expect(card.getByTestId('risk-facts')).toContainText('Sum insured£40,000.00');
+  await expect(card.getByTestId('risk-facts')).toContainText('PostcodeLS6 2AB');
   await expectAccessible(page);
-  await card.getByLabel('Underwriter’s comment').fill('Fine within appetite');
-  await card.getByRole('button', { name: 'Approve' }).click();
+  // The comment is marked required and asked for before anything is sent.
+  await card.getByRole('button', { name: 'Approve referral' }).click();
+  await expect(card.getByText('Give a comment for the broker.')).toBeVisible();
+  await card.getByLabel('Underwriter’s comment (required)').fill('Fine within appetite');
+  // A decision cannot be taken back: the first click asks, Cancel leaves the referral open.
+  await card.getByRole('button', { name: 'Approve referral' }).click();
+  await expect(card.getByRole('group', { name: /Approve referral of Q-/ })).toContainText('The broker can bind at the quoted premium.');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.getByRole('button', { name: 'Confirm approval' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Approve referral' }).click();
+  await card.getByRole('button', { name: 'Confirm approval' }).click();
   await expect(card).toHaveCount(0);
+  await expect(page.getByTestId('referral-decided')).toContainText('Referral approved');
   await page.goto(`${baseUrl()}/quotes/${id}`);
   await expect(page.getByTestId('quote-status')).toHaveText('Calculated');
+  await expect(page.getByTestId('referral-decision')).toContainText('Referral approved');
   await expect(page.getByTestId('referral-decision')).toContainText('Fine within appetite');
   await underwriter.close();
 
@@ -50,6 +72,33 @@ test('a referral is approved by the underwriter and the broker binds', async ({ 
   await expectAccessible(page);
   await keepScreenshot(page, 'referral-approved');
   await broker.close();
+});
+
+test('a rejected referral leads to a new quote that carries the underwriter’s comment', async ({ page }) => {
+  const id = await referredQuote('Rejectley', 'Sum insured above my authority');
+  await signIn(page, DEMO_USERS.acmeUnderwriter);
+  await page.getByRole('link', { name: 'Referrals' }).click();
+  await page.getByLabel('Customer or number').fill('Rejectley');
+  await page.getByRole('button', { name: 'Find' }).click();
+  const card = page.getByTestId('referral-card').filter({ hasText: 'Rejectley' });
+  await card.getByLabel('Underwriter’s comment (required)').fill('Please requote at 30,000 or less');
+  await card.getByRole('button', { name: 'Reject referral' }).click();
+  await expect(card.getByRole('group', { name: /Reject referral of Q-/ })).toContainText('copy it into a new quote');
+  await card.getByRole('button', { name: 'Confirm rejection' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId('referral-decided')).toContainText('Referral rejected');
+
+  // The broker is not at a dead end: the rejected quote says what to do and offers the copy.
+  await page.goto(`${baseUrl()}/quotes/${id}`);
+  await expect(page.getByTestId('quote-status')).toHaveText('Referral rejected');
+  await expect(page.getByTestId('referral-decision')).toContainText('Referral rejected');
+  await expect(page.getByText('This quote cannot be bound.')).toBeVisible();
+  await page.getByRole('button', { name: 'Copy into a new quote' }).click();
+  await expect(page).toHaveURL(/\/quotes\/[0-9a-f-]{36}\/edit\?from=/);
+  expect(page.url()).not.toContain(`/quotes/${id}/edit`);
+  await expect(page.getByTestId('copied-from')).toContainText('Please requote at 30,000 or less');
+  await expectAccessible(page);
+  await keepScreenshot(page, 'rejected-referral-copied');
 });
 
 test('the referral queue pages through more than one page of referrals', async ({ page }) => {

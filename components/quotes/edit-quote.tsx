@@ -12,6 +12,7 @@ import { useLedger } from '@/lib/client/use-ledger';
 import { Loading } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
 import { SchemaForm } from '@/components/schema-form/schema-form';
+import { CopiedFrom } from './copied-from';
 
 export const STALE_EDIT_MESSAGE =
   'Someone else changed this quote since you opened it. Reload the page to see their changes, then edit again.';
@@ -20,7 +21,7 @@ export const STALE_EDIT_MESSAGE =
  * Edits a quote in the generated form and sends only what changed (PUT …/{id}/), with If-Match
  * set to the ETag of the read the form started from, so a change made meanwhile is not overwritten.
  */
-export function EditQuote({ id }: { id: string }) {
+export function EditQuote({ id, copiedFrom }: { id: string; copiedFrom?: string }) {
   const ledger = useLedger();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -56,6 +57,7 @@ export function EditQuote({ id }: { id: string }) {
   return (
     <>
       <h1>Edit {quote.meta.quoteNumber}</h1>
+      {copiedFrom && <CopiedFrom id={copiedFrom} />}
       {bound && <p className="hint">The quote is bound: only the fields that may change before issue are shown.</p>}
       <SchemaForm
         schema={schema.data}

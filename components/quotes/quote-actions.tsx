@@ -2,6 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { LedgerProblem } from '@/lib/client/problem';
 import { quoteKey } from '@/lib/client/queries';
@@ -19,12 +20,17 @@ type Panel = 'refer' | 'decline' | 'decide' | null;
 interface Props {
   id: string;
   quoteNumber: string;
+  /** The quote's status: after a rejection or a decline, copying is the way forward. */
+  status?: string;
   links: LinkMap;
 }
 
+const ENDED = new Set(['referral-rejected', 'declined']);
+
 /** The buttons the actions call allows, following its links; nothing the links leave out is shown. */
-export function QuoteActions({ id, quoteNumber, links }: Props) {
+export function QuoteActions({ id, quoteNumber, status, links }: Props) {
   const ledger = useLedger();
+  const router = useRouter();
   const queryClient = useQueryClient();
   const [panel, setPanel] = useState<Panel>(null);
   const [requestId, setRequestId] = useState<string>();
@@ -40,7 +46,15 @@ export function QuoteActions({ id, quoteNumber, links }: Props) {
     },
     onError: () => refresh(),
   });
-  const busy = post.isPending || requestId !== undefined;
+  // A copy is a new draft: open it for editing, carrying where it came from (and so the comment).
+  const copy = useMutation({
+    mutationFn: () => ledger.call<{ policy: { id: string } }>(links['quote:copy']!.href, { method: 'POST', body: {} }),
+    onSuccess: async (answer) => {
+      await queryClient.invalidateQueries({ queryKey: ['quotes'] });
+      router.push(`/quotes/${answer.policy.id}/edit?from=${id}`);
+    },
+  });
+  const busy = post.isPending || copy.isPending || requestId !== undefined;
   const has = (key: string) => key in links;
   const fieldErrors = post.error instanceof LedgerProblem ? post.error.fieldErrors : [];
 
@@ -97,13 +111,29 @@ export function QuoteActions({ id, quoteNumber, links }: Props) {
             Issue policy
           </button>
         )}
+        {has('quote:copy') && (
+          <button
+            type="button"
+            className={status && ENDED.has(status) ? undefined : 'secondary'}
+            disabled={busy}
+            onClick={() => copy.mutate()}
+          >
+            Copy into a new quote
+          </button>
+        )}
       </div>
-      {post.isPending && (
+      {status === 'referral-rejected' && (
+        <p className="hint">
+          This quote cannot be bound. Copy it into a new quote, change what the underwriter asked for, and calculate again.
+        </p>
+      )}
+      {status === 'declined' && <p className="hint">The customer declined this quote. Copy it to quote again with changes.</p>}
+      {(post.isPending || copy.isPending) && (
         <p role="status" className="muted">
           Working…
         </p>
       )}
-      <ProblemAlert error={post.error} />
+      <ProblemAlert error={post.error ?? copy.error} />
       {fieldErrors.length > 0 && (
         <ul className="field-problems">
           {fieldErrors.map((error) => (

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useCalculation, useProductSchema, useQuote, useQuoteActions } from '@/lib/client/queries';
 import { paymentPlansOf } from '@/lib/client/schema-form/plans';
-import { humanize } from '@/lib/client/format';
+import { formatDate, humanize } from '@/lib/client/format';
 import { Loading } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
 import { PayloadView } from '@/components/schema-form/payload-view';
@@ -43,11 +43,17 @@ export function QuoteView({ id }: { id: string }) {
       )}
       {meta.decline && (
         <p className="alert" role="note">
-          Declined by the customer on {meta.decline.declinedAt}: {humanize(meta.decline.reason)}.
+          Declined by the customer on {formatDate(meta.decline.declinedAt)}: {humanize(meta.decline.reason)}.
         </p>
       )}
       {actions.data && (
-        <QuoteActions key={`${meta.status}-${meta.revision}`} id={id} quoteNumber={meta.quoteNumber} links={actions.data.links} />
+        <QuoteActions
+          key={`${meta.status}-${meta.revision}`}
+          id={id}
+          quoteNumber={meta.quoteNumber}
+          status={meta.status}
+          links={actions.data.links}
+        />
       )}
       {quote.data.errors.length > 0 && (
         <section className="panel" aria-labelledby="missing-title">

@@ -8,22 +8,51 @@ import { useLedger } from '@/lib/client/use-ledger';
 
 type Decision = 'approve' | 'reject';
 
-/** Approve or reject a referral with a comment (underwriters and admins). */
-export function ReferralDecisionForm({ id, quoteNumber, onDone }: { id: string; quoteNumber: string; onDone?: () => void }) {
+const WORDS: Record<Decision, { button: string; confirm: string; consequence: string; done: string }> = {
+  approve: {
+    button: 'Approve referral',
+    confirm: 'Confirm approval',
+    consequence: 'The broker can bind at the quoted premium.',
+    done: 'Referral approved',
+  },
+  reject: {
+    button: 'Reject referral',
+    confirm: 'Confirm rejection',
+    consequence: 'The quote cannot be bound; the broker sees your comment and can copy it into a new quote.',
+    done: 'Referral rejected',
+  },
+};
+
+export const decisionDone = (decision: Decision) => WORDS[decision].done;
+
+/**
+ * Approve or reject a referral with a comment (underwriters and admins). A decision cannot be
+ * taken back, so the button asks first and the second click, on the named confirmation, sends it.
+ */
+export function ReferralDecisionForm({
+  id,
+  quoteNumber,
+  onDone,
+}: {
+  id: string;
+  quoteNumber: string;
+  onDone?: (decision: Decision) => void;
+}) {
   const ledger = useLedger();
   const queryClient = useQueryClient();
   const commentId = useId();
   const [comment, setComment] = useState('');
   const [missing, setMissing] = useState(false);
+  const [asking, setAsking] = useState<Decision>();
   const decide = useMutation({
     mutationFn: (decision: Decision) =>
       ledger.call(`/sales/policies/${id}/referrals/decision`, { body: { decision, comment: comment.trim() } }),
-    onSuccess: async () => {
+    onSuccess: async (_answer, decision) => {
+      onDone?.(decision);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: quoteKey(id) }),
         queryClient.invalidateQueries({ queryKey: ['quotes'] }),
       ]);
-      onDone?.();
     },
   });
   const submit = (decision: Decision) => (event: FormEvent) => {
@@ -33,16 +62,20 @@ export function ReferralDecisionForm({ id, quoteNumber, onDone }: { id: string; 
       return;
     }
     setMissing(false);
-    decide.mutate(decision);
+    if (asking === decision) decide.mutate(decision);
+    else setAsking(decision);
   };
   return (
-    <form className="decision" onSubmit={submit('approve')} aria-label={`Decide referral of ${quoteNumber}`}>
+    <form className="decision" noValidate onSubmit={submit(asking ?? 'approve')} aria-label={`Decide referral of ${quoteNumber}`}>
       <div className="field">
-        <label htmlFor={commentId}>Underwriter’s comment</label>
+        <label htmlFor={commentId}>
+          Underwriter’s comment <span className="required-marker">(required)</span>
+        </label>
         <textarea
           id={commentId}
           rows={2}
           maxLength={2000}
+          required
           value={comment}
           aria-invalid={missing || undefined}
           aria-describedby={missing ? `${commentId}-error` : undefined}
@@ -59,14 +92,36 @@ export function ReferralDecisionForm({ id, quoteNumber, onDone }: { id: string; 
           {problemMessage(decide.error)}
         </div>
       )}
-      <div className="form-actions">
-        <button type="submit" disabled={decide.isPending}>
-          Approve
-        </button>
-        <button type="button" className="danger" disabled={decide.isPending} onClick={submit('reject')}>
-          Reject
-        </button>
-      </div>
+      {asking ? (
+        <div className="confirm" role="group" aria-label={`${WORDS[asking].button} of ${quoteNumber}`}>
+          <p>
+            <strong>
+              {WORDS[asking].button} of {quoteNumber}?
+            </strong>{' '}
+            {WORDS[asking].consequence}
+          </p>
+          <div className="form-actions">
+            <button
+              type="button"
+              className={asking === 'reject' ? 'danger' : undefined}
+              disabled={decide.isPending}
+              onClick={submit(asking)}
+            >
+              {WORDS[asking].confirm}
+            </button>
+            <button type="button" className="secondary" disabled={decide.isPending} onClick={() => setAsking(undefined)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="form-actions">
+          <button type="submit">{WORDS.approve.button}</button>
+          <button type="button" className="danger" onClick={submit('reject')}>
+            {WORDS.reject.button}
+          </button>
+        </div>
+      )}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { formatDateTime, humanize } from '@/lib/client/format';
+import { formatDateTime } from '@/lib/client/format';
 import type { ReferralRecord } from '@/lib/client/types';
 
 /** Why the quote was referred (the broker's comment or the rules that fired) and the decision. */
@@ -17,15 +17,16 @@ export function ReferralSummary({ referral }: { referral: ReferralRecord }) {
       {referral.rules.length > 0 && (
         <ul className="rules">
           {referral.rules.map((rule) => (
-            <li key={rule.rule}>
-              <code>{rule.rule}</code> {rule.message}
+            // The rule's message is for people; its code stays a tooltip for whoever maintains the rules.
+            <li key={rule.rule} title={rule.rule}>
+              {rule.message}
             </li>
           ))}
         </ul>
       )}
       {referral.decision && (
         <p data-testid="referral-decision">
-          <strong>{humanize(referral.decision.decision === 'approve' ? 'approved' : 'rejected')}</strong>
+          <strong>{referral.decision.decision === 'approve' ? 'Referral approved' : 'Referral rejected'}</strong>
           <span className="muted"> · {formatDateTime(referral.decision.decidedAt)}</span>: {referral.decision.comment}
         </p>
       )}
