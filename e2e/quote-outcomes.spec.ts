@@ -28,7 +28,8 @@ test('a referral is approved by the underwriter and the broker binds', async ({ 
   page = await underwriter.newPage();
   await signIn(page, DEMO_USERS.acmeUnderwriter);
   await page.getByRole('link', { name: 'Referrals' }).click();
-  // The queue runs oldest first; the search finds this one wherever it is.
+  // The queue runs oldest first; the search finds this one wherever it is (once the page is live).
+  await expect(page.getByTestId('referral-card').first()).toBeVisible();
   await page.getByLabel('Customer or number').fill('Referwell');
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByTestId('referral-count')).toContainText('matching “Referwell”');
@@ -68,6 +69,7 @@ test('a referral is approved by the underwriter and the broker binds', async ({ 
   await page.goto(`${baseUrl()}/quotes/${id}`);
   await expect(page.getByTestId('quote-status')).toHaveText('Calculated');
   await page.getByRole('button', { name: 'Bind' }).click();
+  await page.getByRole('button', { name: 'Confirm bind' }).click();
   await expect(page.getByTestId('quote-status')).toHaveText('Bound');
   await expectAccessible(page);
   await keepScreenshot(page, 'referral-approved');
@@ -78,6 +80,7 @@ test('a rejected referral leads to a new quote that carries the underwriter’s 
   const id = await referredQuote('Rejectley', 'Sum insured above my authority');
   await signIn(page, DEMO_USERS.acmeUnderwriter);
   await page.getByRole('link', { name: 'Referrals' }).click();
+  await expect(page.getByTestId('referral-card').first()).toBeVisible();
   await page.getByLabel('Customer or number').fill('Rejectley');
   await page.getByRole('button', { name: 'Find' }).click();
   const card = page.getByTestId('referral-card').filter({ hasText: 'Rejectley' });
@@ -99,6 +102,38 @@ test('a rejected referral leads to a new quote that carries the underwriter’s 
   await expect(page.getByTestId('copied-from')).toContainText('Please requote at 30,000 or less');
   await expectAccessible(page);
   await keepScreenshot(page, 'rejected-referral-copied');
+});
+
+test('bind waits for what is missing and asks before committing the customer', async ({ page }) => {
+  const id = await calculatedQuote('home', (payload) => {
+    payload.customer.lastName = 'Blockley';
+    delete payload.customer.email;
+  });
+  await signIn(page, DEMO_USERS.acmeBroker);
+  await page.goto(`${baseUrl()}/quotes/${id}`);
+  await expect(page.getByRole('heading', { name: 'Needed before bind' })).toBeVisible();
+  const bind = page.getByRole('button', { name: 'Bind' });
+  await expect(bind).toBeDisabled();
+  await expect(page.getByTestId('bind-blocked')).toHaveText(
+    /^Bind is possible once (the point|the \d+ points) under “Needed before bind” (is|are) done\.$/,
+  );
+  await expect(bind).toHaveAccessibleDescription(/Needed before bind/);
+  await expectAccessible(page);
+
+  // The missing e-mail added over the API (the edit form has its own journeys): Bind opens its confirmation.
+  const changed = await api(`/sales/policies/${id}/`, { method: 'PUT', body: { customer: { email: 'blockley@example.com' } } });
+  expect(changed.status, changed.text).toBe(200);
+  await page.reload();
+  await expect(bind).toBeEnabled();
+  const payable = (await page.getByTestId('payable').innerText()).trim();
+  await bind.click();
+  const confirm = page.getByRole('group', { name: /^Bind Q-/ });
+  await expect(confirm).toContainText(`at ${payable} (Monthly plan), cover from`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('quote-status')).toHaveText('Calculated');
+  await bind.click();
+  await page.getByRole('button', { name: 'Confirm bind' }).click();
+  await expect(page.getByTestId('quote-status')).toHaveText('Bound');
 });
 
 test('the referral queue pages through more than one page of referrals', async ({ page }) => {

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { formatDate, formatMoney, humanize } from '@/lib/client/format';
 import { LedgerProblem } from '@/lib/client/problem';
 import { quoteKey } from '@/lib/client/queries';
 import type { LinkMap } from '@/lib/client/types';
@@ -15,7 +16,7 @@ import { DownloadButton } from './download-button';
 import { IssueProgress } from './issue-progress';
 import { ReferForm } from './refer-form';
 
-type Panel = 'refer' | 'decline' | 'decide' | null;
+type Panel = 'refer' | 'decline' | 'decide' | 'bind' | 'issue' | null;
 
 interface Props {
   id: string;
@@ -23,12 +24,16 @@ interface Props {
   /** The quote's status: after a rejection or a decline, copying is the way forward. */
   status?: string;
   links: LinkMap;
+  /** What a confirmation names: the premium, the plan and the start of cover. */
+  terms?: { payable: number | null; currency: string; plan: string; inception?: string };
+  /** Fields still needed before bind: Bind stays disabled, with the reason, until there are none. */
+  blockers?: number;
 }
 
 const ENDED = new Set(['referral-rejected', 'declined']);
 
 /** The buttons the actions call allows, following its links; nothing the links leave out is shown. */
-export function QuoteActions({ id, quoteNumber, status, links }: Props) {
+export function QuoteActions({ id, quoteNumber, status, links, terms, blockers = 0 }: Props) {
   const ledger = useLedger();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -56,6 +61,13 @@ export function QuoteActions({ id, quoteNumber, status, links }: Props) {
   });
   const busy = post.isPending || copy.isPending || requestId !== undefined;
   const has = (key: string) => key in links;
+  // The server's list of what bind still needs (missing fields, a start date that has passed) is
+  // on the page; Bind waits for it to be empty rather than failing on click.
+  const bindBlocked =
+    blockers > 0
+      ? `Bind is possible once ${blockers === 1 ? 'the point' : `the ${blockers} points`} under “Needed before bind” ${blockers === 1 ? 'is' : 'are'} done.`
+      : undefined;
+  const amount = terms ? formatMoney(terms.payable, terms.currency) : '';
   const fieldErrors = post.error instanceof LedgerProblem ? post.error.fieldErrors : [];
 
   return (
@@ -102,12 +114,18 @@ export function QuoteActions({ id, quoteNumber, status, links }: Props) {
           </button>
         )}
         {has('quote:bind') && (
-          <button type="button" disabled={busy} onClick={() => post.mutate({ key: 'quote:bind', body: {} })}>
+          <button
+            type="button"
+            disabled={busy || bindBlocked !== undefined}
+            aria-describedby={bindBlocked ? 'bind-blocked' : undefined}
+            aria-expanded={panel === 'bind'}
+            onClick={() => setPanel('bind')}
+          >
             Bind
           </button>
         )}
         {has('quote:issue') && (
-          <button type="button" disabled={busy} onClick={() => post.mutate({ key: 'quote:issue', body: {} })}>
+          <button type="button" disabled={busy} aria-expanded={panel === 'issue'} onClick={() => setPanel('issue')}>
             Issue policy
           </button>
         )}
@@ -122,6 +140,53 @@ export function QuoteActions({ id, quoteNumber, status, links }: Props) {
           </button>
         )}
       </div>
+      {has('quote:bind') && bindBlocked && (
+        <p id="bind-blocked" className="hint" data-testid="bind-blocked">
+          {bindBlocked}
+        </p>
+      )}
+      {panel === 'bind' && (
+        <div className="confirm" role="group" aria-label={`Bind ${quoteNumber}`}>
+          <p>
+            <strong>
+              Bind {quoteNumber} at {amount}
+            </strong>
+            {terms && (
+              <>
+                {' '}
+                ({humanize(terms.plan)} plan), cover from {formatDate(terms.inception)}?
+              </>
+            )}{' '}
+            The customer is committed to these terms; the data can no longer change except the fields allowed after bind.
+          </p>
+          <div className="form-actions">
+            <button type="button" disabled={busy} onClick={() => post.mutate({ key: 'quote:bind', body: {} })}>
+              Confirm bind
+            </button>
+            <button type="button" className="secondary" disabled={busy} onClick={() => setPanel(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {panel === 'issue' && (
+        <div className="confirm" role="group" aria-label={`Issue ${quoteNumber}`}>
+          <p>
+            <strong>
+              Issue the policy for {quoteNumber} at {amount}?
+            </strong>{' '}
+            The policy is numbered, the first invoice and the instalments are raised, and the documents are produced.
+          </p>
+          <div className="form-actions">
+            <button type="button" disabled={busy} onClick={() => post.mutate({ key: 'quote:issue', body: {} })}>
+              Confirm issue
+            </button>
+            <button type="button" className="secondary" disabled={busy} onClick={() => setPanel(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       {status === 'referral-rejected' && (
         <p className="hint">
           This quote cannot be bound. Copy it into a new quote, change what the underwriter asked for, and calculate again.

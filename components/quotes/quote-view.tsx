@@ -1,7 +1,9 @@
 'use client';
 
+import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useCalculation, useProductSchema, useQuote, useQuoteActions } from '@/lib/client/queries';
+import { useEffect } from 'react';
+import { quoteKey, useCalculation, useProductSchema, useQuote, useQuoteActions } from '@/lib/client/queries';
 import { paymentPlansOf } from '@/lib/client/schema-form/plans';
 import { formatDate, humanize } from '@/lib/client/format';
 import { Loading } from '@/components/ui/loading';
@@ -23,6 +25,16 @@ export function QuoteView({ id }: { id: string }) {
   const schema = useProductSchema(meta?.product);
   const priced = !!meta && PRICED.has(meta.status) && actions.data?.meta.ready === true;
   const calculation = useCalculation(id, priced);
+  // The actions call long-polls until rating is done; when it reports a newer revision than the
+  // quote read (rating moved the quote on meanwhile), the read is stale: fetch it again.
+  const queryClient = useQueryClient();
+  const actionsRevision = actions.data?.meta.revision;
+  const readRevision = meta?.revision;
+  useEffect(() => {
+    if (actionsRevision !== undefined && readRevision !== undefined && actionsRevision > readRevision) {
+      void queryClient.invalidateQueries({ queryKey: [...quoteKey(id), 'read'] });
+    }
+  }, [actionsRevision, readRevision, id, queryClient]);
 
   if (quote.isPending) return <Loading label="Loading the quote…" />;
   if (!quote.data || !meta) return <ProblemAlert error={quote.error} />;
@@ -53,6 +65,17 @@ export function QuoteView({ id }: { id: string }) {
           quoteNumber={meta.quoteNumber}
           status={meta.status}
           links={actions.data.links}
+          blockers={quote.data.errors.length}
+          terms={
+            calculation.data
+              ? {
+                  payable: calculation.data.data.payable,
+                  currency: calculation.data.data.currency,
+                  plan: String(data.policy.paymentPlan ?? 'annual'),
+                  inception: data.policy.dateInception,
+                }
+              : undefined
+          }
         />
       )}
       {quote.data.errors.length > 0 && (

@@ -31,9 +31,15 @@ export async function calculateBindIssue(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Calculate' }).click();
   await expect(page.getByTestId('quote-status')).toHaveText('Calculated');
   await expect(page.getByTestId('payable')).toBeVisible();
+  // Bind and issue each ask first, naming the premium.
+  const payable = (await page.getByTestId('payable').innerText()).trim();
   await page.getByRole('button', { name: 'Bind' }).click();
+  await expect(page.getByRole('group', { name: /^Bind Q-/ })).toContainText(`at ${payable}`);
+  await page.getByRole('button', { name: 'Confirm bind' }).click();
   await expect(page.getByTestId('quote-status')).toHaveText('Bound');
   await page.getByRole('button', { name: 'Issue policy' }).click();
+  await expect(page.getByRole('group', { name: /^Issue Q-/ })).toContainText(`at ${payable}`);
+  await page.getByRole('button', { name: 'Confirm issue' }).click();
   await expect(page).toHaveURL(/\/policies\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(page.getByTestId('policy-status')).toHaveText('Active');
 }
