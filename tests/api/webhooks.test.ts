@@ -173,6 +173,24 @@ describe('delivery', () => {
       );
       return PUBLIC_EVENT_TYPES.every((type) => types.has(type));
     };
+    // First the events themselves: documents render in their own low-priority lane behind every
+    // other test file's, so how soon document.stored exists says nothing about delivery. Then
+    // delivery, which is what this test times.
+    const producedBy = Date.now() + 180_000;
+    for (;;) {
+      const stored = await withDatabase(async (client) =>
+        (
+          await client.query<{ type: string }>(
+            `SELECT DISTINCT "type" FROM "OutboundEvent" WHERE "payload"->'data'->'policy'->>'id' = ANY($1::text[])`,
+            [ids],
+          )
+        ).rows.map((row) => row.type),
+      );
+      const missing = PUBLIC_EVENT_TYPES.filter((type) => !stored.includes(type));
+      if (missing.length === 0) break;
+      if (Date.now() > producedBy) throw new Error(`events never produced: ${missing.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     await first.waitFor(complete, 45_000);
     await second.waitFor(complete, 45_000);
 
