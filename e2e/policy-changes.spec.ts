@@ -35,6 +35,11 @@ test('a mid-term adjustment is priced by a dry run, then confirmed as version 2'
   await preview.getByRole('button', { name: 'Confirm adjustment' }).click();
   await expect(page.getByTestId('version-shown')).toContainText('2 of 2');
   await expect(page.getByTestId('versions').getByRole('button')).toHaveCount(2);
+  // The new version's documents appear without a reload, first as being prepared, then with their size.
+  const endorsement = page.getByTestId('documents').getByRole('listitem').filter({ hasText: 'Endorsement' });
+  await expect(endorsement).toContainText('Version 2');
+  await expect(endorsement).toContainText(/Version 2 · \d+ KB/, { timeout: 45_000 });
+  await expect(page.getByTestId('documents').getByRole('listitem').filter({ hasText: 'Sent with the quote' })).toHaveCount(2);
   await page
     .getByTestId('versions')
     .getByRole('button', { name: /Version 1/ })

@@ -28,7 +28,8 @@ export function DocumentList({ id }: { id: string }) {
               <div>
                 <strong>{document.title}</strong>
                 <div className="hint">
-                  Version {document.version} · {size(document.status, document.size)} · {formatDateTime(document.createdAt)}
+                  {document.version === 0 ? 'Sent with the quote' : `Version ${document.version}`} · {size(document.status, document.size)}{' '}
+                  · {formatDateTime(document.createdAt)}
                 </div>
               </div>
               <DownloadButton

@@ -45,8 +45,8 @@ export interface PolicyRead {
 
 export interface PolicyDocument {
   id: string;
-  /** `pending` while the background render runs; its download waits for it. */
-  status: 'pending' | 'stored';
+  /** `pending` while the background render runs (its download waits for it); `failed` if it gave up. */
+  status: 'pending' | 'stored' | 'failed';
   type: string;
   title: string;
   contentType: string;
@@ -89,6 +89,9 @@ export function usePolicyDocuments(id: string) {
     queryKey: [...policyKey(id), 'documents'],
     enabled: ledger.ready,
     queryFn: ({ signal }) => ledger.call<{ data: PolicyDocument[] }>(`/policies/${id}/documents`, { signal }).then((body) => body.data),
+    // Documents are listed the moment a change commits and rendered just after: look again until
+    // none is pending, so each shows its size and downloads without a reload.
+    refetchInterval: (query) => (query.state.data?.some((document) => document.status === 'pending') ? 1_500 : false),
   });
 }
 
