@@ -32,6 +32,7 @@ export function LeafField({ leaf }: { leaf: LeafSpec }) {
           *
         </span>
       )}
+      {!leaf.required && leaf.neededForBind && <span className="before-bind"> (before bind)</span>}
     </label>
   );
   const messages = (

@@ -15,7 +15,8 @@ export function SchemaFields({ fields, filter }: { fields: readonly FieldSpec[];
           <fieldset key={field.name} className="group">
             <legend>
               {field.title}
-              {!field.required && <span className="muted"> (optional)</span>}
+              {!field.required && !field.neededForBind && <span className="muted"> (optional)</span>}
+              {!field.required && field.neededForBind && <span className="before-bind"> (before bind)</span>}
             </legend>
             {field.description && <p className="hint">{field.description}</p>}
             <div className="grid">

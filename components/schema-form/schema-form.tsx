@@ -59,6 +59,11 @@ export function SchemaForm({ schema, initial, filter, prepare, submitLabel, busy
       <form onSubmit={submit} noValidate className="schema-form">
         <ErrorSummary errors={form.formState.errors} show={attempted} />
         {children}
+        <p className="hint" data-testid="form-key">
+          Fields marked <span aria-hidden="true">*</span>
+          <span className="visually-hidden">with an asterisk</span> are needed for a quote; those marked “(before bind)” can wait until the
+          quote is bound.
+        </p>
         <SchemaFields fields={fields} filter={filter} />
         <div className="form-actions">
           <button type="submit" disabled={form.formState.isSubmitting}>

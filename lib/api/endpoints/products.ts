@@ -38,7 +38,7 @@ export const productSchemaEndpoint = defineEndpoint({
   path: '/api/v1/ledger/schemas/policy/regular/{code}',
   summary: "A product's JSON Schema (draft 2020-12) for the create payload",
   description:
-    'Properties that affect the premium carry `"x-rating": true`; those that may change after bind carry `"x-editable-after-bind": true`. Defaults are in `default`.',
+    'Properties that affect the premium carry `"x-rating": true`; those that may change after bind carry `"x-editable-after-bind": true`; those a quote may leave empty but bind needs carry `"x-required-for-bind": true`. Defaults are in `default`.',
   tag: 'Products',
   roles: ANY_LEDGER_ROLE,
   responses: { 200: { description: 'The JSON Schema', contentType: 'application/schema+json' }, ...commonProblems },

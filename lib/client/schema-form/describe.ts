@@ -17,7 +17,10 @@ export interface LeafSpec {
   key: string;
   title: string;
   description?: string;
+  /** Needed for a quote: required here and in every enclosing group. */
   required: boolean;
+  /** A quote may leave it empty; bind may not (`x-required-for-bind`, or required inside a group that is). */
+  neededForBind: boolean;
   input: InputKind;
   options?: Option[];
   schema: JsonSchema;
@@ -30,6 +33,7 @@ export interface GroupSpec {
   title: string;
   description?: string;
   required: boolean;
+  neededForBind: boolean;
   children: FieldSpec[];
 }
 
@@ -72,13 +76,36 @@ export function join(parent: string, key: string | number): string {
   return parent ? `${parent}.${key}` : String(key);
 }
 
-/** The fields of an object schema; `const` properties (the product code) are not asked for. */
-export function describeObject(schema: JsonSchema, name: string, filter?: LeafFilter, ancestors: JsonSchema[] = []): FieldSpec[] {
+/** How much the enclosing group asks: needed for a quote, for bind, or neither (an optional group). */
+interface Context {
+  required: boolean;
+  neededForBind: boolean;
+}
+
+const TOP: Context = { required: true, neededForBind: true };
+
+/**
+ * The fields of an object schema; `const` properties (the product code) are not asked for. A
+ * property required inside an optional group is needed only once the group is filled in, so it
+ * is marked as the group is.
+ */
+export function describeObject(
+  schema: JsonSchema,
+  name: string,
+  filter?: LeafFilter,
+  ancestors: JsonSchema[] = [],
+  context: Context = TOP,
+): FieldSpec[] {
   const required = new Set(schema.required ?? []);
   const out: FieldSpec[] = [];
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
     if (property.const !== undefined || property.readOnly) continue;
-    const spec = describe(property, join(name, key), key, required.has(key), filter, [...ancestors, schema]);
+    const own = required.has(key);
+    const here: Context = {
+      required: context.required && own,
+      neededForBind: property['x-required-for-bind'] === true || (context.neededForBind && own),
+    };
+    const spec = describe(property, join(name, key), key, here, filter, [...ancestors, schema]);
     if (spec) out.push(spec);
   }
   return out;
@@ -88,14 +115,15 @@ function describe(
   schema: JsonSchema,
   name: string,
   key: string,
-  required: boolean,
+  context: Context,
   filter: LeafFilter | undefined,
   ancestors: JsonSchema[],
 ): FieldSpec | null {
   const title = schema.title ?? key;
+  const { required, neededForBind } = context;
   if (schema.type === 'object') {
-    const children = describeObject(schema, name, filter, ancestors);
-    return children.length ? { kind: 'group', name, key, title, description: schema.description, required, children } : null;
+    const children = describeObject(schema, name, filter, ancestors, context);
+    return children.length ? { kind: 'group', name, key, title, description: schema.description, required, neededForBind, children } : null;
   }
   if (schema.type === 'array' && schema.items?.type === 'object') {
     if (filter && describeObject(schema.items, join(name, 0), filter, [...ancestors, schema]).length === 0) return null;
@@ -118,6 +146,7 @@ function describe(
     title,
     description: schema.description,
     required,
+    neededForBind,
     input,
     options: schema.enum?.map((value) => ({ value: String(value), label: optionLabel(value) })),
     schema,

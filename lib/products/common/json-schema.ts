@@ -34,7 +34,9 @@ export interface JsonSchema {
   'x-rating'?: boolean;
   /** The property may still change between bind and issue, and through a data change after issue. */
   'x-editable-after-bind'?: boolean;
+  /** Not needed for a quote, but needed before bind (set on the served schema from the product's bindRequired). */
+  'x-required-for-bind'?: boolean;
 }
 
 /** Our own annotation keywords, registered with Ajv so that strict mode accepts them. */
-export const ANNOTATION_KEYWORDS = ['x-rating', 'x-editable-after-bind'] as const;
+export const ANNOTATION_KEYWORDS = ['x-rating', 'x-editable-after-bind', 'x-required-for-bind'] as const;
