@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { documentsOf, issuedPolicy } from './support/api';
 import { expectAccessible } from './support/journeys';
+import { moveIntoWindow } from './support/renewal-window';
+import { annualTrip } from '../tests/support/renewal-window';
 import { baseUrl, DEMO_USERS, keepScreenshot, signIn } from './support/session';
 
 // Changes to an issued policy. The policies are issued over the API (creation has its own page
@@ -122,8 +124,10 @@ test('a termination dated in the future leaves the policy pending; it is withdra
 });
 
 test('a policy near expiry is renewed into a new quote', async ({ page }) => {
-  // The travel example is a short trip starting within weeks, so its renewal window is open.
-  await openPolicy(page, await issuedPolicy('travel'));
+  // An annual multi-trip policy whose year ends in 30 days: its 60-day renewal window is open.
+  const id = await issuedPolicy('travel', annualTrip);
+  await moveIntoWindow(id);
+  await openPolicy(page, id);
   await page.getByRole('button', { name: 'Renew' }).click();
   await expect(page).toHaveURL(/\/quotes\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Travel quote · renewal')).toBeVisible();

@@ -11,7 +11,7 @@ import { POLICY_STATUS_LABELS, VERSION_KIND_LABELS } from './labels';
 import { policyLinks } from './policy-links';
 import { chargedParts } from './charged';
 import { findPolicy, isoDay, pendingTerminationOf, policyState, settingsOf, termOf } from './policy-record';
-import { openRenewalQuoteId } from './renew-policy';
+import { nonRenewableReason, openRenewalQuoteId } from './renew-policy';
 import { renewalEligibility } from './renewal-eligibility';
 
 export interface ReadPolicyInput {
@@ -64,6 +64,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
   const term = termOf(row);
   const settings = settingsOf(row);
   const renewal = renewalEligibility({
+    nonRenewableReason: nonRenewableReason(row),
     policyStatus: state,
     expiry: term.expiry,
     renewedById: row.renewedById,

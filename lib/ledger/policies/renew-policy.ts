@@ -23,8 +23,14 @@ export async function openRenewalQuoteId(tx: Tx, row: PolicyRecord): Promise<str
   return open?.id ?? null;
 }
 
-const BLOCK_MESSAGES: Record<RenewalBlock, (opensOn: string, quoteId: string | null) => string> = {
+/** Why the product does not renew this policy at all (a single trip), or null when it renews. */
+export function nonRenewableReason(row: PolicyRecord): string | null {
+  return getProduct(row.productCode).renewal?.nonRenewableReason?.(quoteData(row).policy) ?? null;
+}
+
+const BLOCK_MESSAGES: Record<RenewalBlock, (opensOn: string, quoteId: string | null, notRenewable: string | null) => string> = {
   'not-active': () => 'Only an active policy can be renewed',
+  'not-renewable': (_, __, notRenewable) => notRenewable ?? 'The policy does not renew',
   'already-renewed': () => 'The policy has already been renewed',
   'renewal-in-progress': (_, quoteId) => `A renewal quote already exists (${quoteId}); continue it or decline it first`,
   'window-not-open': (opensOn) => `The renewal window opens on ${opensOn}`,
@@ -44,7 +50,9 @@ export async function renewPolicy(
   const state = policyState(row);
   const term = termOf(row);
   const openQuoteId = await openRenewalQuoteId(tx, row);
+  const notRenewable = nonRenewableReason(row);
   const eligibility = renewalEligibility({
+    nonRenewableReason: notRenewable,
     policyStatus: state,
     expiry: term.expiry,
     renewedById: row.renewedById,
@@ -54,7 +62,7 @@ export async function renewPolicy(
   });
   if (eligibility.block) {
     throw new InvalidState(
-      BLOCK_MESSAGES[eligibility.block](eligibility.opensOn, openQuoteId),
+      BLOCK_MESSAGES[eligibility.block](eligibility.opensOn, openQuoteId, notRenewable),
       state,
       allowedPolicyActions(state).filter((action) => action !== 'renew' && action !== 'expire'),
     );

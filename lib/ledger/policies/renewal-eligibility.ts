@@ -1,9 +1,10 @@
 import { addDays, addMonths, compareDates, daysBetween, parseIsoDate } from '@/lib/rating/dates';
 
 // When a policy may be renewed (DOMAIN.md §6): from the product's renewal window before expiry
-// until expiry, once, never when terminated or expired.
+// until expiry, once, never when terminated or expired, and only when the product renews such a
+// policy at all (a single trip does not).
 
-export type RenewalBlock = 'not-active' | 'already-renewed' | 'renewal-in-progress' | 'window-not-open' | 'expired';
+export type RenewalBlock = 'not-active' | 'not-renewable' | 'already-renewed' | 'renewal-in-progress' | 'window-not-open' | 'expired';
 
 export interface RenewalFacts {
   policyStatus: string;
@@ -13,6 +14,8 @@ export interface RenewalFacts {
   openRenewalQuoteId: string | null;
   windowDays: number;
   today: string;
+  /** The product's reason why this policy does not renew at all; null when it renews. */
+  nonRenewableReason: string | null;
 }
 
 export interface RenewalEligibility {
@@ -28,15 +31,17 @@ export function renewalEligibility(facts: RenewalFacts): RenewalEligibility {
   const block: RenewalBlock | null =
     facts.policyStatus !== 'active'
       ? 'not-active'
-      : facts.renewedById
-        ? 'already-renewed'
-        : facts.openRenewalQuoteId
-          ? 'renewal-in-progress'
-          : compareDates(facts.today, facts.expiry) >= 0
-            ? 'expired'
-            : compareDates(facts.today, opensOn) < 0
-              ? 'window-not-open'
-              : null;
+      : facts.nonRenewableReason !== null
+        ? 'not-renewable'
+        : facts.renewedById
+          ? 'already-renewed'
+          : facts.openRenewalQuoteId
+            ? 'renewal-in-progress'
+            : compareDates(facts.today, facts.expiry) >= 0
+              ? 'expired'
+              : compareDates(facts.today, opensOn) < 0
+                ? 'window-not-open'
+                : null;
   return { eligible: block === null, block, opensOn, closesOn };
 }
 
