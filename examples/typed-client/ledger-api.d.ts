@@ -1731,6 +1731,17 @@ export interface components {
                 /** @description The premium charged for the term: the sum of the non-cancelled instalments */
                 periodPremium: number;
                 policyNumber: string;
+                /** @description Whether `policy:renew` is allowed now, and why not */
+                renewal: {
+                    /** @description Why it may not be renewed now, in a sentence; null when it may */
+                    detail: string | null;
+                    eligible: boolean;
+                    /** @description The renewal quote in progress (by hand or by the renewal run) */
+                    quoteId: string | null;
+                    reason: ("not-active" | "not-renewable" | "already-renewed" | "renewal-in-progress" | "window-not-open" | "expired") | null;
+                    /** Format: date */
+                    windowOpensOn: string;
+                };
                 schemaPath: string;
                 /** @enum {string} */
                 status: "active" | "pending-termination" | "terminated" | "expired";

@@ -299,7 +299,12 @@ describe('renewal (4.16) and expiry', () => {
     const read = await links(id);
     expect(read.body.links['policy:renew']).toBeUndefined();
     expect(read.body.links['policy:mta']).toBeDefined();
-    expect(read.body.meta.renewal).toMatchObject({ eligible: false, reason: 'not-renewable', quoteId: null });
+    expect(read.body.meta.renewal).toMatchObject({
+      eligible: false,
+      reason: 'not-renewable',
+      detail: 'A single-trip policy does not renew',
+      quoteId: null,
+    });
     const refused = await call(`${POLICIES}/${id}/renewal`, { token: broker });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body).toMatchObject({ detail: 'A single-trip policy does not renew', currentState: 'active' });

@@ -121,6 +121,19 @@ describe('the renewal run', () => {
     const manual = await call(`${POLICIES}/${annual.id}/renewal`, { token: broker });
     expect(manual.status, manual.text).toBe(409);
     expect(manual.body.detail).toContain(annualQuote!.id);
+
+    // A renewal never issued does not hold the policy open: at expiry it expires as any other.
+    await withDatabase(async (client) => {
+      await moveIntoRenewalWindow(client, home.id, -1);
+      await client.query(`INSERT INTO "Job" ("task", "payload") VALUES ('expire-policies', '{}'::jsonb)`);
+    });
+    let status = 'active';
+    for (let attempt = 0; attempt < 50 && status === 'active'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await call(`${POLICIES}/${home.id}/links`, { token: broker })).body.meta.status;
+    }
+    expect(status).toBe('expired');
+    expect((await call(`${BASE}/sales/policies/${homeQuote!.id}`, { token: broker })).body[1].meta.renewalOf).toBe(home.id);
   });
 
   it('lists the renewal quotes still to be worked with renewal=due', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANY_LEDGER_ROLE } from '@/lib/auth/roles';
 import { INSTALMENT_STATES } from '@/lib/ledger/payments/allocation';
 import { INSTALLMENT_VIEW_CODES } from '@/lib/ledger/policies/installments-view';
+import { RENEWAL_BLOCKS } from '@/lib/ledger/policies/renewal-eligibility';
 import { balanceSchema } from './payments';
 import { TERMINATION_TYPES } from '@/lib/ledger/policies/termination-refund';
 import { POLICY_STATES } from '@/lib/ledger/state-machine';
@@ -69,6 +70,15 @@ export const policySchema = z
           .object({ effectiveDate: isoDate, reason: z.string(), terminationType: z.enum(TERMINATION_TYPES) })
           .nullable()
           .meta({ description: 'A termination dated in the future, while it waits for its date' }),
+        renewal: z
+          .object({
+            eligible: z.boolean(),
+            reason: z.enum(RENEWAL_BLOCKS).nullable(),
+            detail: z.string().nullable().meta({ description: 'Why it may not be renewed now, in a sentence; null when it may' }),
+            windowOpensOn: isoDate,
+            quoteId: z.uuid().nullable().meta({ description: 'The renewal quote in progress (by hand or by the renewal run)' }),
+          })
+          .meta({ description: 'Whether `policy:renew` is allowed now, and why not' }),
       })
       .catchall(z.unknown())
       .meta({ description: 'Also the version list and renewal facts' }),

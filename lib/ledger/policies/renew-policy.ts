@@ -28,7 +28,8 @@ export function nonRenewableReason(row: PolicyRecord): string | null {
   return getProduct(row.productCode).renewal?.nonRenewableReason?.(quoteData(row).policy) ?? null;
 }
 
-const BLOCK_MESSAGES: Record<RenewalBlock, (opensOn: string, quoteId: string | null, notRenewable: string | null) => string> = {
+/** Why a policy may not be renewed now, in a sentence (the 409's detail, the policy's `meta.renewal.detail`). */
+export const BLOCK_MESSAGES: Record<RenewalBlock, (opensOn: string, quoteId: string | null, notRenewable: string | null) => string> = {
   'not-active': () => 'Only an active policy can be renewed',
   'not-renewable': (_, __, notRenewable) => notRenewable ?? 'The policy does not renew',
   'already-renewed': () => 'The policy has already been renewed',

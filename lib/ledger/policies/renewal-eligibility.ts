@@ -4,7 +4,15 @@ import { addDays, addMonths, compareDates, daysBetween, parseIsoDate } from '@/l
 // until expiry, once, never when terminated or expired, and only when the product renews such a
 // policy at all (a single trip does not).
 
-export type RenewalBlock = 'not-active' | 'not-renewable' | 'already-renewed' | 'renewal-in-progress' | 'window-not-open' | 'expired';
+export const RENEWAL_BLOCKS = [
+  'not-active',
+  'not-renewable',
+  'already-renewed',
+  'renewal-in-progress',
+  'window-not-open',
+  'expired',
+] as const;
+export type RenewalBlock = (typeof RENEWAL_BLOCKS)[number];
 
 export interface RenewalFacts {
   policyStatus: string;
