@@ -1,5 +1,7 @@
 import type { Tx } from '@/lib/db/client';
 import { withSystem, withTenant } from '@/lib/db/tenant';
+import { DomainError } from '@/lib/errors';
+import { errorFields, log } from '@/lib/log';
 import { getProduct, productCodes } from '@/lib/products/registry';
 import { businessToday } from '@/lib/ledger/today';
 import { addDays, todayUtc } from '@/lib/rating/dates';
@@ -50,9 +52,22 @@ export async function runRenewals(now: Date = new Date()): Promise<number> {
         LIMIT ${BATCH_SIZE}`,
     );
     for (const policy of due) {
-      const outcome = await withTenant(policy.tenantId, (tx) => inviteRenewal(tx, policy.tenantId, policy.id, now));
+      const outcome = await withTenant(policy.tenantId, (tx) => inviteRenewal(tx, policy.tenantId, policy.id, now)).catch(
+        (error: unknown) => {
+          // One policy whose renewal cannot be made (its data no longer passes the product's
+          // rules) must not hold up every other: it is reported, and the next run tries again.
+          // Anything else (the database away) fails the job, which the queue retries.
+          if (!(error instanceof DomainError)) throw error;
+          log.error('renewal run: no renewal quote for a policy', {
+            policyId: policy.id,
+            tenantId: policy.tenantId,
+            ...errorFields(error),
+          });
+          return 'failed' as const;
+        },
+      );
       if (outcome === 'quoted') quoted++;
-      if (outcome === null) notYet.push(policy.id);
+      if (outcome === null || outcome === 'failed') notYet.push(policy.id);
     }
     if (due.length < BATCH_SIZE) break;
   }
