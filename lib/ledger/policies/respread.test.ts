@@ -153,4 +153,9 @@ describe('renewal eligibility', () => {
     expect(() => nextTerm('2026-13-01', '2027-01-01')).toThrow('Not calendar dates: 2026-13-01, 2027-01-01');
     expect(() => nextTerm('2026-01-01', 'soon')).toThrow(RangeError);
   });
+
+  it('keeps a term of several whole years in years, though a 29 February makes the next one a day longer', () => {
+    // 15 Jan 2026 to 15 Jan 2028 is 730 days; the next two years hold 29 February 2028: 731 days.
+    expect(nextTerm('2026-01-15', '2028-01-15')).toEqual({ dateInception: '2028-01-15', dateExpiry: '2030-01-15' });
+  });
 });
