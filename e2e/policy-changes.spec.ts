@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { documentsOf, issuedPolicy } from './support/api';
 import { expectAccessible } from './support/journeys';
+import { moveIntoWindow, renewalRunQuoteOf } from './support/renewal-window';
+import { annualTrip } from '../tests/support/renewal-window';
 import { baseUrl, DEMO_USERS, keepScreenshot, signIn } from './support/session';
 
 // Changes to an issued policy. The policies are issued over the API (creation has its own page
@@ -127,14 +129,37 @@ test('a termination dated in the future leaves the policy pending; it is withdra
 });
 
 test('a policy near expiry is renewed into a new quote', async ({ page }) => {
-  // The travel example is a short trip starting within weeks, so its renewal window is open.
-  await openPolicy(page, await issuedPolicy('travel'));
+  // An annual multi-trip policy whose year ends in 30 days: its 60-day renewal window is open.
+  const id = await issuedPolicy('travel', annualTrip);
+  await moveIntoWindow(id);
+  await openPolicy(page, id);
   await page.getByRole('button', { name: 'Renew' }).click();
   await expect(page).toHaveURL(/\/quotes\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Travel quote · renewal')).toBeVisible();
   await expect(page.getByTestId('enrichment-status')).toHaveText('Enrichment and rating are done.');
   await expectAccessible(page);
   await keepScreenshot(page, 'renewal');
+});
+
+test('a single trip offers no renewal; the renewal run’s quotes are listed under Renewals due', async ({ page }) => {
+  // The travel example is a 14-day trip: its dates lie inside the window, but a single trip does not renew.
+  await openPolicy(page, await issuedPolicy('travel'));
+  await expect(page.getByTestId('policy-status')).toHaveText('Active');
+  await expect(page.getByText('A single-trip policy does not renew')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Renew' })).toHaveCount(0);
+
+  const id = await issuedPolicy('travel', annualTrip);
+  await moveIntoWindow(id);
+  const renewal = await renewalRunQuoteOf(id);
+  await page.goto(`${baseUrl()}/quotes`);
+  await page.getByLabel('Show').selectOption('due');
+  await expect(page).toHaveURL(/\/quotes\?renewal=due$/);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: renewal.quoteNumber }) });
+  await expect(row).toContainText('renewal');
+  await expectAccessible(page);
+  await keepScreenshot(page, 'renewals-due');
+  await row.getByRole('link', { name: renewal.quoteNumber }).click();
+  await expect(page.getByText('Travel quote · renewal')).toBeVisible();
 });
 
 test.describe('in German', () => {

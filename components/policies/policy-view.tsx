@@ -43,6 +43,7 @@ export function PolicyView({ id }: { id: string }) {
                 · renewal quote <Link href={`/quotes/${meta.renewal.quoteId}`}>in progress</Link>
               </>
             )}
+            {meta.renewal.reason === 'not-renewable' && <> · {meta.renewal.detail}</>}
           </p>
         </div>
         <div className="header-side">

@@ -9,6 +9,7 @@ interface Filters {
   search: string;
   status: string;
   productCode: string;
+  renewal: '' | 'due';
 }
 
 interface Props extends Filters {
@@ -17,15 +18,15 @@ interface Props extends Filters {
 }
 
 /** Search by customer or number (on submit); filter by status and product (at once). */
-export function QuoteFilters({ search, status, productCode, products, onChange }: Props) {
+export function QuoteFilters({ search, status, productCode, renewal, products, onChange }: Props) {
   // The form holds what was chosen until the address catches up, so two quick changes in a
   // row both count; a new address (Back, a link) replaces it.
-  const [draft, setDraft] = useState<Filters>({ search, status, productCode });
-  const addressKey = `${search}\n${status}\n${productCode}`;
+  const [draft, setDraft] = useState<Filters>({ search, status, productCode, renewal });
+  const addressKey = `${search}\n${status}\n${productCode}\n${renewal}`;
   const [shownKey, setShownKey] = useState(addressKey);
   if (shownKey !== addressKey) {
     setShownKey(addressKey);
-    setDraft({ search, status, productCode });
+    setDraft({ search, status, productCode, renewal });
   }
   const change = (patch: Partial<Filters>) => {
     const next = { ...draft, ...patch, search: (patch.search ?? draft.search).trim() };
@@ -68,6 +69,17 @@ export function QuoteFilters({ search, status, productCode, products, onChange }
               {product.title}
             </option>
           ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="quote-renewal">Show</label>
+        <select
+          id="quote-renewal"
+          value={draft.renewal}
+          onChange={(event) => change({ renewal: event.target.value === 'due' ? 'due' : '' })}
+        >
+          <option value="">All quotes and policies</option>
+          <option value="due">Renewals due</option>
         </select>
       </div>
       <button type="submit">Search</button>

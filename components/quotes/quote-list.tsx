@@ -25,6 +25,7 @@ export function QuoteList() {
         search={params.search}
         status={params.status}
         productCode={params.productCode}
+        renewal={params.renewal}
         products={products.data ?? []}
         onChange={(filters) => go({ ...params, ...filters, page: 1 })}
       />
@@ -42,7 +43,13 @@ export function QuoteList() {
           />
         </>
       ) : (
-        !list.error && <EmptyState>No quotes match. Create one with “New quote”.</EmptyState>
+        !list.error && (
+          <EmptyState>
+            {params.renewal === 'due'
+              ? 'No renewals are due. The daily renewal run adds a renewal quote as each policy’s renewal window opens.'
+              : 'No quotes match. Create one with “New quote”.'}
+          </EmptyState>
+        )
       )}
     </>
   );

@@ -74,6 +74,7 @@ export function QuoteTable({ rows, sort, onSort }: Props) {
                 {row.status === 'issued' && row.policyStatus ? (
                   <span className="muted"> · policy {humanize(row.policyStatus).toLowerCase()}</span>
                 ) : null}
+                {row.renewalOf ? <span className="muted"> · renewal</span> : null}
               </td>
               <td data-label="Inception">{formatDate(row.dateInception)}</td>
               <td data-label="Payable" className="num">

@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Policy data, meta and the links of what may be done now
-         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
+         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
          */
         get: operations["getPolicy"];
         put?: never;
@@ -429,7 +429,7 @@ export interface paths {
         };
         /**
          * Create the renewal quote (policy:renew)
-         * @description Spec 4.16. Creates a renewal quote with the policy’s latest data and the next term (starting on the expiry date, as long as this term); it is rated afresh in the background and follows the ordinary quote lifecycle (poll the actions call, bind, issue). When it is issued it becomes the next term: the old policy keeps running to expiry and loses its renew link. Eligible from the product’s renewal window (60 days before expiry) until expiry, once: 409 when the policy was already renewed, a renewal quote is in progress, the window is not open yet, or the policy expired or was terminated. Of two concurrent calls exactly one creates the quote.
+         * @description Spec 4.16. Creates a renewal quote with the policy’s latest data and the next term (starting on the expiry date, as long as this term); it is rated afresh in the background and follows the ordinary quote lifecycle (poll the actions call, bind, issue). When it is issued it becomes the next term: the old policy keeps running to expiry and loses its renew link. Only a policy the product renews: a single-trip travel policy never renews (409 with the reason; annual multi-trip, home and pet renew). Eligible from the product’s renewal window (60 days before expiry) until expiry, once: 409 when the policy was already renewed, a renewal quote is in progress, the window is not open yet, or the policy expired or was terminated. Of two concurrent calls exactly one creates the quote.
          */
         get: operations["renewPolicy"];
         put?: never;
@@ -569,7 +569,7 @@ export interface paths {
         };
         /**
          * List quotes and policies, newest first unless sorted
-         * @description The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers.
+         * @description The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers; `renewal=due` lists the renewal quotes still to be worked.
          */
         get: operations["listQuotes"];
         put?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * A product's JSON Schema (draft 2020-12) for the create payload
-         * @description Properties that affect the premium carry `"x-rating": true`; those that may change after bind carry `"x-editable-after-bind": true`. Defaults are in `default`.
+         * @description Properties that affect the premium carry `"x-rating": true`; those that may change after bind carry `"x-editable-after-bind": true`; those a quote may leave empty but bind needs carry `"x-required-for-bind": true`. Defaults are in `default`.
          */
         get: operations["getProductSchema"];
         put?: never;
@@ -1731,6 +1731,17 @@ export interface components {
                 /** @description The premium charged for the term: the sum of the non-cancelled instalments */
                 periodPremium: number;
                 policyNumber: string;
+                /** @description Whether `policy:renew` is allowed now, and why not */
+                renewal: {
+                    /** @description Why it may not be renewed now, in a sentence; null when it may */
+                    detail: string | null;
+                    eligible: boolean;
+                    /** @description The renewal quote in progress (by hand or by the renewal run) */
+                    quoteId: string | null;
+                    reason: ("not-active" | "not-renewable" | "already-renewed" | "renewal-in-progress" | "window-not-open" | "expired") | null;
+                    /** Format: date */
+                    windowOpensOn: string;
+                };
                 schemaPath: string;
                 /** @enum {string} */
                 status: "active" | "pending-termination" | "terminated" | "expired";
@@ -4042,6 +4053,8 @@ export interface operations {
                 pageSize?: number;
                 /** @description Only this product’s quotes and policies */
                 productCode?: string;
+                /** @description `due`: only renewal quotes still to be worked (not issued, declined or rejected), made by hand or by the daily renewal run */
+                renewal?: "due";
                 /** @description Part of the customer name, quote number or policy number */
                 search?: string;
                 /** @description The column to order by; a leading `-` is descending */
@@ -4079,6 +4092,8 @@ export interface operations {
                             referral: {
                                 [key: string]: unknown;
                             } | null;
+                            /** @description The policy a renewal quote renews; null otherwise */
+                            renewalOf: string | null;
                             /** @enum {string} */
                             status: "draft" | "calculated" | "in-manual-referral" | "referral-rejected" | "declined" | "bound" | "issuing" | "issued";
                         }[];

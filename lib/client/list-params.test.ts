@@ -6,22 +6,30 @@ const read = (query: string) => readListParams(new URLSearchParams(query));
 describe('quote list params in the address', () => {
   it('reads the defaults from an empty address and writes them back as nothing', () => {
     const params = read('');
-    expect(params).toEqual({ search: '', status: '', productCode: '', sort: '-createdAt', page: 1 });
+    expect(params).toEqual({ search: '', status: '', productCode: '', renewal: '', sort: '-createdAt', page: 1 });
     expect(writeListParams(params)).toBe('');
   });
 
   it('round-trips every filter, the sort and the page', () => {
-    const query = '?search=M%C3%BCller+%26+Co&status=referral-rejected&product=home&sort=customerName&page=3';
+    const query = '?search=M%C3%BCller+%26+Co&status=referral-rejected&product=home&renewal=due&sort=customerName&page=3';
     const params = read(query);
-    expect(params).toEqual({ search: 'Müller & Co', status: 'referral-rejected', productCode: 'home', sort: 'customerName', page: 3 });
+    expect(params).toEqual({
+      search: 'Müller & Co',
+      status: 'referral-rejected',
+      productCode: 'home',
+      renewal: 'due',
+      sort: 'customerName',
+      page: 3,
+    });
     expect(writeListParams(params)).toBe(query);
   });
 
   it('drops what the API would refuse', () => {
-    expect(read('status=active&sort=payable&page=0&product=Home%20%25')).toEqual({
+    expect(read('status=active&sort=payable&page=0&product=Home%20%25&renewal=soon')).toEqual({
       search: '',
       status: '',
       productCode: '',
+      renewal: '',
       sort: '-createdAt',
       page: 1,
     });

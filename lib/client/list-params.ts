@@ -9,6 +9,8 @@ export interface QuoteListParams {
   search: string;
   status: string;
   productCode: string;
+  /** `due`: the renewal quotes still to be worked (the renewals view of the list). */
+  renewal: '' | 'due';
   sort: QuoteSort;
   page: number;
 }
@@ -29,6 +31,7 @@ export function readListParams(query: Readable): QuoteListParams {
     search: (query.get('search') ?? '').slice(0, SEARCH_LENGTH_MAX),
     status: (QUOTE_STATES as readonly string[]).includes(status) ? status : '',
     productCode: /^[a-z0-9-]{1,40}$/.test(query.get('product') ?? '') ? query.get('product')! : '',
+    renewal: query.get('renewal') === 'due' ? 'due' : '',
     sort: (QUOTE_SORTS as readonly string[]).includes(sort) ? (sort as QuoteSort) : DEFAULT_SORT,
     page: Number.isInteger(page) && page >= 1 && page <= PAGE_MAX ? page : 1,
   };
@@ -40,6 +43,7 @@ export function writeListParams(params: QuoteListParams): string {
   if (params.search) query.set('search', params.search);
   if (params.status) query.set('status', params.status);
   if (params.productCode) query.set('product', params.productCode);
+  if (params.renewal) query.set('renewal', params.renewal);
   if (params.sort !== DEFAULT_SORT) query.set('sort', params.sort);
   if (params.page > 1) query.set('page', String(params.page));
   const text = query.toString();

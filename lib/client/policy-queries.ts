@@ -37,7 +37,7 @@ export interface PolicyRead {
     pendingTermination: { effectiveDate: string; reason: string; terminationType: string } | null;
     renewalOf: string | null;
     renewedBy: string | null;
-    renewal: { eligible: boolean; reason: string | null; windowOpensOn: string | null; quoteId: string | null };
+    renewal: { eligible: boolean; reason: string | null; detail: string | null; windowOpensOn: string | null; quoteId: string | null };
     versions: PolicyVersionEntry[];
   };
   links: LinkMap & Record<string, { href: string; method: string; title?: string }>;

@@ -104,6 +104,8 @@ export interface QuoteListRow {
   dateInception: string;
   payable: number | null;
   currency: string | null;
+  /** The policy a renewal quote renews; null otherwise. */
+  renewalOf: string | null;
 }
 
 export interface QuoteList {

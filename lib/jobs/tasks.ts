@@ -1,5 +1,6 @@
 import { prisma } from '@/lib/db/client';
 import { EXPIRE_EVERY_MS, EXPIRE_POLICIES_TASK, expirePolicies } from '@/lib/ledger/policies/expire-policies';
+import { RENEWAL_RUN_EVERY_MS, RENEWAL_RUN_TASK, runRenewals } from '@/lib/ledger/policies/renewal-run';
 import { MARK_OVERDUE_EVERY_MS, MARK_OVERDUE_TASK, markOverdue } from '@/lib/ledger/payments/mark-overdue';
 import { generateDocumentsGaveUp, generateDocumentsJob } from '@/lib/documents/generate';
 import { RENDER_OFFER_TASK } from '@/lib/documents/offer';
@@ -35,6 +36,11 @@ export const TASKS: TaskRegistry = {
   [MARK_OVERDUE_TASK]: {
     run: async () => {
       await markOverdue();
+    },
+  },
+  [RENEWAL_RUN_TASK]: {
+    run: async () => {
+      await runRenewals();
     },
   },
   [GENERATE_DOCUMENTS_TASK]: { run: generateDocumentsJob, onGiveUp: generateDocumentsGaveUp },
@@ -74,4 +80,5 @@ export const CRON: CronDefinition[] = [
   { name: 'housekeeping', task: 'housekeeping', everyMs: 60 * 60 * 1000 },
   { name: EXPIRE_POLICIES_TASK, task: EXPIRE_POLICIES_TASK, everyMs: EXPIRE_EVERY_MS },
   { name: MARK_OVERDUE_TASK, task: MARK_OVERDUE_TASK, everyMs: MARK_OVERDUE_EVERY_MS },
+  { name: RENEWAL_RUN_TASK, task: RENEWAL_RUN_TASK, everyMs: RENEWAL_RUN_EVERY_MS },
 ];

@@ -146,7 +146,12 @@ export interface ProductDefinition {
 
 export interface RenewalRules {
   /** The data with the facts that change with time moved on by whole years (a stated age). */
-  moveFacts(payload: ProductPayload, years: number): ProductPayload;
+  moveFacts?(payload: ProductPayload, years: number): ProductPayload;
+  /**
+   * Why a policy with this policy data does not renew at all (a single trip), or null when it
+   * does. Without it every policy of the product renews.
+   */
+  nonRenewableReason?(policy: JsonObject): string | null;
 }
 
 export interface ProductSummary {

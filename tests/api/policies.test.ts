@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@/lib/rating/dates';
+import { addDays, addYears } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
 import { withDatabase } from '../support/db';
 import { issuePolicy, waitUntilReady } from '../support/lifecycle';
+import { annualTrip, moveIntoRenewalWindow } from '../support/renewal-window';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON payloads of any product */
 
@@ -14,7 +15,7 @@ const POLICIES = `${BASE}/policies`;
 let broker: string;
 /** The first policy: read in every way, and finally expired by the cron. */
 let firstPolicyId: string;
-/** The issued renewal of the travel policy: terminated flat at the end. */
+/** The issued renewal of the annual travel policy: terminated flat at the end. */
 let renewedTermId: string;
 
 const links = (id: string, query = '', headers: Record<string, string> = {}) =>
@@ -292,10 +293,33 @@ describe('termination', () => {
 });
 
 describe('renewal (4.16) and expiry', () => {
-  it('inside the window: exactly one of two concurrent renewals; the issued renewal becomes the next term', async () => {
-    // A 14-day trip starting in 30 days expires within the 60-day renewal window.
+  it('a single trip never renews: no renew link, 409 with the reason, even inside the window', async () => {
+    // The travel example is a 14-day trip starting in 30 days: it expires within the 60-day window.
     const { id } = await issuePolicy(broker, 'travel');
+    const read = await links(id);
+    expect(read.body.links['policy:renew']).toBeUndefined();
+    expect(read.body.links['policy:mta']).toBeDefined();
+    expect(read.body.meta.renewal).toMatchObject({
+      eligible: false,
+      reason: 'not-renewable',
+      detail: 'A single-trip policy does not renew',
+      quoteId: null,
+    });
+    const refused = await call(`${POLICIES}/${id}/renewal`, { token: broker });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body).toMatchObject({ detail: 'A single-trip policy does not renew', currentState: 'active' });
+    expect(refused.body.allowedActions).not.toContain('renew');
+  });
+
+  it('inside the window: exactly one of two concurrent renewals; the issued renewal becomes the next term', async () => {
+    // An annual multi-trip policy whose year ends in 30 days: inside the 60-day renewal window.
+    const { id } = await issuePolicy(broker, 'travel', annualTrip);
+    const outside = await links(id);
+    expect(outside.body.links['policy:renew']).toBeUndefined();
+    expect(outside.body.meta.renewal).toMatchObject({ eligible: false, reason: 'window-not-open' });
+    const term = await withDatabase((client) => moveIntoRenewalWindow(client, id));
     const read = await links(id, '?forceCoverageDateFormat=true');
+    expect(read.body.data.policy.tripType).toBe('annual');
     expect(read.body.links['policy:renew']).toEqual({ href: `${POLICIES}/${id}/renewal`, method: 'GET', title: 'Renew the policy' });
     const answers = await Promise.all([
       call(`${POLICIES}/${id}/renewal`, { token: broker }),
@@ -309,7 +333,11 @@ describe('renewal (4.16) and expiry', () => {
 
     await waitUntilReady(broker, renewalId);
     const quote = await call(`${BASE}/sales/policies/${renewalId}`, { token: broker });
-    expect(quote.body[0].data.policy.dateInception).toBe(read.body.data.policy.dateExpiry);
+    expect(quote.body[0].data.policy).toMatchObject({
+      tripType: 'annual',
+      dateInception: term.expiry,
+      dateExpiry: addYears(term.expiry, 1),
+    });
     expect(quote.body[1].meta.renewalOf).toBe(id);
     expect((await call(`${BASE}/sales/policies/${renewalId}/calculate`, { token: broker, body: {} })).status).toBe(200);
     expect((await call(`${BASE}/sales/policies/${renewalId}/bind`, { token: broker, body: {} })).status).toBe(200);

@@ -4,6 +4,7 @@ import { addDays } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
 import { withDatabase } from '../support/db';
 import { boundQuote, calculatedQuote, createQuote, issuePolicy, waitForRequest, waitUntilReady } from '../support/lifecycle';
+import { annualTrip, moveIntoRenewalWindow } from '../support/renewal-window';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers and payloads */
@@ -108,7 +109,7 @@ describe('delivery', () => {
     const [a, b] = [await subscribe(first.url), await subscribe(second.url)];
 
     // Quote → calculated → referred → approved → bound → issued (documents, request) →
-    // adjusted → data changed → terminated; a declined quote; a travel policy renewed and expired.
+    // adjusted → data changed → terminated; a declined quote; an annual travel policy renewed and expired.
     const id = await calculatedQuote(broker, 'home');
     expect((await call(`${SALES}/${id}/referrals`, { token: broker, body: { comment: 'please look' } })).status).toBe(204);
     const decided = await call(`${SALES}/${id}/referrals/decision`, { token: underwriter, body: { decision: 'approve', comment: 'fine' } });
@@ -150,7 +151,9 @@ describe('delivery', () => {
     });
     expect(declined.status, declined.text).toBe(204);
 
-    const travel = await issuePolicy(broker, 'travel');
+    // An annual multi-trip policy near the end of its year renews (a single trip never does).
+    const travel = await issuePolicy(broker, 'travel', annualTrip);
+    await withDatabase((client) => moveIntoRenewalWindow(client, travel.id));
     const renewal = await call(`${POLICIES}/${travel.id}/renewal`, { token: broker });
     expect(renewal.status, renewal.text).toBe(200);
     await withDatabase(async (client) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANY_LEDGER_ROLE } from '@/lib/auth/roles';
 import { INSTALMENT_STATES } from '@/lib/ledger/payments/allocation';
 import { INSTALLMENT_VIEW_CODES } from '@/lib/ledger/policies/installments-view';
+import { RENEWAL_BLOCKS } from '@/lib/ledger/policies/renewal-eligibility';
 import { balanceSchema } from './payments';
 import { TERMINATION_TYPES } from '@/lib/ledger/policies/termination-refund';
 import { POLICY_STATES } from '@/lib/ledger/state-machine';
@@ -69,6 +70,15 @@ export const policySchema = z
           .object({ effectiveDate: isoDate, reason: z.string(), terminationType: z.enum(TERMINATION_TYPES) })
           .nullable()
           .meta({ description: 'A termination dated in the future, while it waits for its date' }),
+        renewal: z
+          .object({
+            eligible: z.boolean(),
+            reason: z.enum(RENEWAL_BLOCKS).nullable(),
+            detail: z.string().nullable().meta({ description: 'Why it may not be renewed now, in a sentence; null when it may' }),
+            windowOpensOn: isoDate,
+            quoteId: z.uuid().nullable().meta({ description: 'The renewal quote in progress (by hand or by the renewal run)' }),
+          })
+          .meta({ description: 'Whether `policy:renew` is allowed now, and why not' }),
       })
       .catchall(z.unknown())
       .meta({ description: 'Also the version list and renewal facts' }),
@@ -84,7 +94,7 @@ export const policyLinksEndpoint = defineEndpoint({
   path: `${BASE}/{id}/links`,
   summary: 'Policy data, meta and the links of what may be done now',
   description:
-    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
+    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
@@ -255,7 +265,7 @@ export const policyRenewalEndpoint = defineEndpoint({
   path: `${BASE}/{id}/renewal`,
   summary: 'Create the renewal quote (policy:renew)',
   description:
-    'Spec 4.16. Creates a renewal quote with the policy’s latest data and the next term (starting on the expiry date, as long as this term); it is rated afresh in the background and follows the ordinary quote lifecycle (poll the actions call, bind, issue). When it is issued it becomes the next term: the old policy keeps running to expiry and loses its renew link. Eligible from the product’s renewal window (60 days before expiry) until expiry, once: 409 when the policy was already renewed, a renewal quote is in progress, the window is not open yet, or the policy expired or was terminated. Of two concurrent calls exactly one creates the quote.',
+    'Spec 4.16. Creates a renewal quote with the policy’s latest data and the next term (starting on the expiry date, as long as this term); it is rated afresh in the background and follows the ordinary quote lifecycle (poll the actions call, bind, issue). When it is issued it becomes the next term: the old policy keeps running to expiry and loses its renew link. Only a policy the product renews: a single-trip travel policy never renews (409 with the reason; annual multi-trip, home and pet renew). Eligible from the product’s renewal window (60 days before expiry) until expiry, once: 409 when the policy was already renewed, a renewal quote is in progress, the window is not open yet, or the policy expired or was terminated. Of two concurrent calls exactly one creates the quote.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   responses: {

@@ -169,13 +169,20 @@ export const listQuotesEndpoint = defineEndpoint({
   method: 'GET',
   path: BASE,
   summary: 'List quotes and policies, newest first unless sorted',
-  description: 'The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers.',
+  description:
+    'The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers; `renewal=due` lists the renewal quotes still to be worked.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
     search: z.string().max(100).optional().describe('Part of the customer name, quote number or policy number'),
     status: z.enum(QUOTE_STATES).optional(),
     productCode: z.string().max(40).optional().describe('Only this product’s quotes and policies'),
+    renewal: z
+      .enum(['due'])
+      .optional()
+      .describe(
+        '`due`: only renewal quotes still to be worked (not issued, declined or rejected), made by hand or by the daily renewal run',
+      ),
     sort: z.enum(QUOTE_SORTS).default('-createdAt').describe('The column to order by; a leading `-` is descending'),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
@@ -198,6 +205,7 @@ export const listQuotesEndpoint = defineEndpoint({
             currency: z.string().nullable(),
             dateInception: isoDate,
             createdAt: dateTime,
+            renewalOf: z.uuid().nullable().meta({ description: 'The policy a renewal quote renews; null otherwise' }),
           }),
         ),
         meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),

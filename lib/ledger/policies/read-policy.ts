@@ -11,7 +11,7 @@ import { POLICY_STATUS_LABELS, VERSION_KIND_LABELS } from './labels';
 import { policyLinks } from './policy-links';
 import { chargedParts } from './charged';
 import { findPolicy, isoDay, pendingTerminationOf, policyState, settingsOf, termOf } from './policy-record';
-import { openRenewalQuoteId } from './renew-policy';
+import { BLOCK_MESSAGES, nonRenewableReason, openRenewalQuoteId } from './renew-policy';
 import { renewalEligibility } from './renewal-eligibility';
 
 export interface ReadPolicyInput {
@@ -63,7 +63,9 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
   const pendingTermination = pendingTerminationOf(row);
   const term = termOf(row);
   const settings = settingsOf(row);
+  const notRenewable = nonRenewableReason(row);
   const renewal = renewalEligibility({
+    nonRenewableReason: notRenewable,
     policyStatus: state,
     expiry: term.expiry,
     renewedById: row.renewedById,
@@ -117,7 +119,13 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
           : null,
         renewalOf: row.renewalOfId,
         renewedBy: row.renewedById,
-        renewal: { eligible: renewal.eligible, reason: renewal.block, windowOpensOn: renewal.opensOn, quoteId: openQuoteId },
+        renewal: {
+          eligible: renewal.eligible,
+          reason: renewal.block,
+          detail: renewal.block ? BLOCK_MESSAGES[renewal.block](renewal.opensOn, openQuoteId, notRenewable) : null,
+          windowOpensOn: renewal.opensOn,
+          quoteId: openQuoteId,
+        },
         language: input.language,
         versions: versions.map((entry) => ({
           version: String(entry.version),

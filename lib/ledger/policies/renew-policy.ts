@@ -23,13 +23,58 @@ export async function openRenewalQuoteId(tx: Tx, row: PolicyRecord): Promise<str
   return open?.id ?? null;
 }
 
-const BLOCK_MESSAGES: Record<RenewalBlock, (opensOn: string, quoteId: string | null) => string> = {
+/** Why the product does not renew this policy at all (a single trip), or null when it renews. */
+export function nonRenewableReason(row: PolicyRecord): string | null {
+  return getProduct(row.productCode).renewal?.nonRenewableReason?.(quoteData(row).policy) ?? null;
+}
+
+/** Why a policy may not be renewed now, in a sentence (the 409's detail, the policy's `meta.renewal.detail`). */
+export const BLOCK_MESSAGES: Record<RenewalBlock, (opensOn: string, quoteId: string | null, notRenewable: string | null) => string> = {
   'not-active': () => 'Only an active policy can be renewed',
+  'not-renewable': (_, __, notRenewable) => notRenewable ?? 'The policy does not renew',
   'already-renewed': () => 'The policy has already been renewed',
   'renewal-in-progress': (_, quoteId) => `A renewal quote already exists (${quoteId}); continue it or decline it first`,
   'window-not-open': (opensOn) => `The renewal window opens on ${opensOn}`,
   expired: () => 'The policy has expired',
 };
+
+/** Whether the policy may be renewed today, with the facts that decided it. */
+export async function renewalStatusOf(tx: Tx, row: PolicyRecord, today: string) {
+  const openQuoteId = await openRenewalQuoteId(tx, row);
+  const notRenewable = nonRenewableReason(row);
+  const eligibility = renewalEligibility({
+    nonRenewableReason: notRenewable,
+    policyStatus: policyState(row),
+    expiry: termOf(row).expiry,
+    renewedById: row.renewedById,
+    openRenewalQuoteId: openQuoteId,
+    windowDays: settingsOf(row).renewalWindowDays,
+    today,
+  });
+  return { eligibility, openQuoteId, notRenewable };
+}
+
+/**
+ * The renewal quote of a policy the caller found eligible (under its row lock): the latest data
+ * and the next term, with the facts that change with time moved on; rated in the background.
+ */
+export async function createRenewalQuote(tx: Tx, row: PolicyRecord, actor: string): Promise<{ id: string; quoteNumber: string }> {
+  const quote = await createQuote(tx, {
+    tenant: { id: row.tenantId },
+    actor,
+    payload: renewalPayload(getProduct(row.productCode), quoteData(row), termOf(row)),
+    renewalOfId: row.id,
+  });
+  await recordEvent(tx, {
+    tenantId: row.tenantId,
+    policyId: row.id,
+    type: 'policy.renewal-quoted',
+    actor,
+    data: { renewalQuoteId: quote.id, quoteNumber: quote.quoteNumber },
+  });
+  await publishChange(tx, `policy:${row.id}`);
+  return quote;
+}
 
 /**
  * GET /policies/{id}/renewal (spec 4.16): a renewal quote with the policy's latest data and the
@@ -42,36 +87,15 @@ export async function renewPolicy(
 ): Promise<{ policy: { id: string } }> {
   const row = await lockPolicy(tx, input.tenant.id, input.id);
   const state = policyState(row);
-  const term = termOf(row);
-  const openQuoteId = await openRenewalQuoteId(tx, row);
-  const eligibility = renewalEligibility({
-    policyStatus: state,
-    expiry: term.expiry,
-    renewedById: row.renewedById,
-    openRenewalQuoteId: openQuoteId,
-    windowDays: settingsOf(row).renewalWindowDays,
-    today: input.today ?? (await businessToday(tx, row.tenantId, row.productCode)),
-  });
+  const today = input.today ?? (await businessToday(tx, row.tenantId, row.productCode));
+  const { eligibility, openQuoteId, notRenewable } = await renewalStatusOf(tx, row, today);
   if (eligibility.block) {
     throw new InvalidState(
-      BLOCK_MESSAGES[eligibility.block](eligibility.opensOn, openQuoteId),
+      BLOCK_MESSAGES[eligibility.block](eligibility.opensOn, openQuoteId, notRenewable),
       state,
       allowedPolicyActions(state).filter((action) => action !== 'renew' && action !== 'expire'),
     );
   }
-  const quote = await createQuote(tx, {
-    tenant: input.tenant,
-    actor: input.actor,
-    payload: renewalPayload(getProduct(row.productCode), quoteData(row), term),
-    renewalOfId: row.id,
-  });
-  await recordEvent(tx, {
-    tenantId: row.tenantId,
-    policyId: row.id,
-    type: 'policy.renewal-quoted',
-    actor: input.actor,
-    data: { renewalQuoteId: quote.id, quoteNumber: quote.quoteNumber },
-  });
-  await publishChange(tx, `policy:${row.id}`);
+  const quote = await createRenewalQuote(tx, row, input.actor);
   return { policy: { id: quote.id } };
 }

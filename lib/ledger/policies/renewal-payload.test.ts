@@ -63,3 +63,26 @@ describe('the renewal payload', () => {
     expect(renewalPayload(home, dataOf(house), term).objects).toEqual(house.objects);
   });
 });
+
+describe('which policies renew at all', () => {
+  const travel = getProduct('travel');
+  const reasonFor = (code: string, policy: Record<string, unknown>) => getProduct(code).renewal?.nonRenewableReason?.(policy) ?? null;
+
+  it('a single trip does not renew; annual multi-trip, home and pet do', () => {
+    const example = travel.example('2026-11-23');
+    expect(example.policy.tripType).toBe('single');
+    expect(reasonFor('travel', example.policy)).toBe('A single-trip policy does not renew');
+    expect(reasonFor('travel', { ...example.policy, tripType: 'annual' })).toBeNull();
+    expect(reasonFor('home', home.example('2026-11-23').policy)).toBeNull();
+    expect(reasonFor('pet', pet.example('2026-11-23').policy)).toBeNull();
+  });
+
+  it('an annual travel renewal keeps its data and moves only the dates by a year', () => {
+    const annual = { ...travel.example('2026-11-23'), policy: { ...travel.example('2026-11-23').policy, tripType: 'annual' } };
+    annual.policy.dateExpiry = '2027-12-23';
+    annual.policy.dateInception = '2026-12-23';
+    const next = renewalPayload(travel, dataOf(annual), { inception: '2026-12-23', expiry: '2027-12-23' });
+    expect(next.policy).toMatchObject({ tripType: 'annual', dateInception: '2027-12-23', dateExpiry: '2028-12-23' });
+    expect(next.objects).toEqual(annual.objects);
+  });
+});

@@ -11,5 +11,6 @@ export function renewalPayload(product: ProductDefinition, data: QuoteData, term
   const next = nextTerm(term.inception, term.expiry);
   const payload = { product: product.code, ...data, policy: { ...data.policy, ...next } } as ProductPayload;
   const years = ageOn(term.inception, next.dateInception);
-  return product.renewal && years > 0 ? product.renewal.moveFacts(payload, years) : payload;
+  const moveFacts = product.renewal?.moveFacts;
+  return moveFacts && years > 0 ? moveFacts(payload, years) : payload;
 }

@@ -86,7 +86,14 @@ describe('re-spreading open instalments', () => {
 });
 
 describe('renewal eligibility', () => {
-  const facts = { policyStatus: 'active', expiry: '2027-01-01', renewedById: null, openRenewalQuoteId: null, windowDays: 60 };
+  const facts = {
+    policyStatus: 'active',
+    expiry: '2027-01-01',
+    renewedById: null,
+    openRenewalQuoteId: null,
+    windowDays: 60,
+    nonRenewableReason: null,
+  };
   it('opens 60 days before expiry and closes at expiry, once, only when active', () => {
     expect(renewalEligibility({ ...facts, today: '2026-11-01' }).block).toBe('window-not-open');
     expect(renewalEligibility({ ...facts, today: '2026-11-02' }).eligible).toBe(true);
@@ -95,6 +102,8 @@ describe('renewal eligibility', () => {
     expect(renewalEligibility({ ...facts, today: '2026-12-01', renewedById: 'x' }).block).toBe('already-renewed');
     expect(renewalEligibility({ ...facts, today: '2026-12-01', openRenewalQuoteId: 'q' }).block).toBe('renewal-in-progress');
     expect(renewalEligibility({ ...facts, today: '2026-12-01', policyStatus: 'terminated' }).block).toBe('not-active');
+    const single = renewalEligibility({ ...facts, today: '2026-12-01', nonRenewableReason: 'A single-trip policy does not renew' });
+    expect(single).toMatchObject({ eligible: false, block: 'not-renewable' });
   });
 
   it('says when the window opens and closes', () => {
@@ -114,12 +123,24 @@ describe('renewal eligibility', () => {
     expect(renewalEligibility({ ...facts, today: '2027-03-01' }).block).toBe('expired');
   });
 
-  it('names the first reason that blocks: not active, then renewed, then in progress, then the dates', () => {
-    const all = { ...facts, policyStatus: 'expired', renewedById: 'x', openRenewalQuoteId: 'q', today: '2027-03-01' };
+  it('names the first reason that blocks: not active, not renewable, then renewed, then in progress, then the dates', () => {
+    const all = {
+      ...facts,
+      policyStatus: 'expired',
+      nonRenewableReason: 'A single-trip policy does not renew',
+      renewedById: 'x',
+      openRenewalQuoteId: 'q',
+      today: '2027-03-01',
+    };
     expect(renewalEligibility(all).block).toBe('not-active');
-    expect(renewalEligibility({ ...all, policyStatus: 'active' }).block).toBe('already-renewed');
-    expect(renewalEligibility({ ...all, policyStatus: 'active', renewedById: null }).block).toBe('renewal-in-progress');
-    expect(renewalEligibility({ ...all, policyStatus: 'active', renewedById: null, openRenewalQuoteId: null }).block).toBe('expired');
+    expect(renewalEligibility({ ...all, policyStatus: 'active' }).block).toBe('not-renewable');
+    expect(renewalEligibility({ ...all, policyStatus: 'active', nonRenewableReason: null }).block).toBe('already-renewed');
+    expect(renewalEligibility({ ...all, policyStatus: 'active', nonRenewableReason: null, renewedById: null }).block).toBe(
+      'renewal-in-progress',
+    );
+    expect(
+      renewalEligibility({ ...all, policyStatus: 'active', nonRenewableReason: null, renewedById: null, openRenewalQuoteId: null }).block,
+    ).toBe('expired');
   });
 
   it('moves the term by one term: whole months stay whole months, other terms keep their days', () => {
@@ -131,5 +152,10 @@ describe('renewal eligibility', () => {
     expect(nextTerm('2026-01-01', '2026-02-02')).toEqual({ dateInception: '2026-02-02', dateExpiry: '2026-03-06' });
     expect(() => nextTerm('2026-13-01', '2027-01-01')).toThrow('Not calendar dates: 2026-13-01, 2027-01-01');
     expect(() => nextTerm('2026-01-01', 'soon')).toThrow(RangeError);
+  });
+
+  it('keeps a term of several whole years in years, though a 29 February makes the next one a day longer', () => {
+    // 15 Jan 2026 to 15 Jan 2028 is 730 days; the next two years hold 29 February 2028: 731 days.
+    expect(nextTerm('2026-01-15', '2028-01-15')).toEqual({ dateInception: '2028-01-15', dateExpiry: '2030-01-15' });
   });
 });

@@ -13,7 +13,8 @@ import { asJson } from './rate-quote';
 export const PREPARE_QUOTE_TASK = 'prepare-quote';
 
 export interface CreateQuoteInput {
-  tenant: TenantRef;
+  /** Only its id is needed: the renewal run creates quotes without a request's tenant. */
+  tenant: Pick<TenantRef, 'id'>;
   actor: string;
   payload: unknown;
   /** The policy this quote renews (renewal quotes follow the ordinary lifecycle). */

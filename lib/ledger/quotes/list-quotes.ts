@@ -5,11 +5,16 @@ import { parseQuoteSort, type QuoteSort } from './quote-sorts';
 
 export const LIST_PAGE_SIZE_MAX = 100;
 
+/** A renewal quote in one of these is no longer due: issued as the next term, or not going to be. */
+const RENEWAL_DONE_STATES = ['issued', 'declined', 'referral-rejected'];
+
 export interface ListQuotesInput {
   tenantId: string;
   search?: string;
   status?: string;
   productCode?: string;
+  /** `due`: renewal quotes not yet issued, declined or rejected (the brokers' renewals to work on). */
+  renewal?: 'due';
   sort?: QuoteSort;
   page: number;
   pageSize: number;
@@ -34,6 +39,7 @@ export async function listQuotes(input: ListQuotesInput) {
   const where: Prisma.PolicyWhereInput = { tenantId: input.tenantId };
   if (input.status) where.status = input.status;
   if (input.productCode) where.productCode = input.productCode;
+  if (input.renewal === 'due') where.AND = [{ renewalOfId: { not: null } }, { status: { notIn: RENEWAL_DONE_STATES } }];
   const typed = input.search?.trim();
   if (typed) {
     // Prisma's `contains` builds `LIKE '%…%'` without escaping: `%` alone would match every row.
@@ -63,13 +69,15 @@ export async function listQuotes(input: ListQuotesInput) {
           referral: true,
           createdAt: true,
           dateInception: true,
+          renewalOfId: true,
         },
       }),
       tx.policy.count({ where }),
     ]);
     return {
-      data: rows.map(({ calculation, ...row }) => ({
+      data: rows.map(({ calculation, renewalOfId, ...row }) => ({
         ...row,
+        renewalOf: renewalOfId,
         payable: (calculation as CalculationResult | null)?.data.payable ?? null,
         currency: (calculation as CalculationResult | null)?.data.currency ?? null,
         dateInception: row.dateInception.toISOString().slice(0, 10),

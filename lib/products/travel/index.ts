@@ -5,6 +5,7 @@ import { TRAVEL_ENRICHMENT } from '@/lib/products/travel/enrichment';
 import { travelExample } from '@/lib/products/travel/example';
 import { rateTravel } from '@/lib/products/travel/rating';
 import { TRAVEL_REFERRAL_RULES } from '@/lib/products/travel/referral';
+import { TRAVEL_RENEWAL } from '@/lib/products/travel/renewal';
 import { TRAVEL_SCHEMA } from '@/lib/products/travel/schema';
 import { TRAVEL_SETTINGS } from '@/lib/products/travel/settings';
 
@@ -21,4 +22,5 @@ export const travel: ProductDefinition = {
   bindRequired: ['/customer/email', '/customer/dateOfBirth', '/customer/address', '/objects/*/firstName', '/objects/*/lastName'],
   checks: travelChecks,
   bindChecks: travelBindChecks,
+  renewal: TRAVEL_RENEWAL,
 };
