@@ -97,6 +97,12 @@ async function recordAttempt(
   outcome: AttemptOutcome,
   settings: WebhookSettings,
 ): Promise<boolean> {
+  // The subscription row first, as a DELETE of the subscription takes it (and then, by cascade,
+  // its deliveries): locking the delivery first and the subscription after deadlocked with a
+  // delete made while an attempt was being recorded (a 409 to the caller of DELETE).
+  const [live] = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id"::text AS "id" FROM "WebhookSubscription" WHERE "id" = ${subscriptionId}::uuid AND "tenantId" = ${tenantId}::uuid FOR NO KEY UPDATE`;
+  if (!live) return false; // deleted meanwhile: its deliveries went with it
   const attempt = delivery.attempts + 1;
   const now = new Date();
   await tx.webhookAttempt.create({
