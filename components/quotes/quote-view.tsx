@@ -25,16 +25,18 @@ export function QuoteView({ id }: { id: string }) {
   const schema = useProductSchema(meta?.product);
   const priced = !!meta && PRICED.has(meta.status) && actions.data?.meta.ready === true;
   const calculation = useCalculation(id, priced);
-  // The actions call long-polls until rating is done; when it reports a newer revision than the
-  // quote read (rating moved the quote on meanwhile), the read is stale: fetch it again.
+  // The actions call long-polls until rating is done; when it reports another state than the
+  // quote read (rating moved the quote on meanwhile, not always with a new revision), the read is
+  // stale: fetch it again.
   const queryClient = useQueryClient();
-  const actionsRevision = actions.data?.meta.revision;
-  const readRevision = meta?.revision;
+  const actionsState = actions.data ? `${actions.data.meta.status}@${actions.data.meta.revision}` : undefined;
+  const readState = meta ? `${meta.status}@${meta.revision}` : undefined;
+  const readFetching = quote.isFetching;
   useEffect(() => {
-    if (actionsRevision !== undefined && readRevision !== undefined && actionsRevision > readRevision) {
+    if (actionsState && readState && actionsState !== readState && !readFetching) {
       void queryClient.invalidateQueries({ queryKey: [...quoteKey(id), 'read'] });
     }
-  }, [actionsRevision, readRevision, id, queryClient]);
+  }, [actionsState, readState, readFetching, id, queryClient]);
 
   if (quote.isPending) return <Loading label="Loading the quote…" />;
   if (!quote.data || !meta) return <ProblemAlert error={quote.error} />;

@@ -53,9 +53,10 @@ function Fields({ fields, data, titled = true }: { fields: readonly FieldSpec[];
             {titled && <h4>{field.title}</h4>}
             {(Array.isArray(items) ? items : []).map((_, index) => (
               <Fragment key={index}>
-                <h5>
+                {/* One level under the heading above it: h5 under the array's own h4, h4 straight under the group's h3. */}
+                <ItemHeading level={titled ? 5 : 4}>
                   {field.item.title ?? 'Item'} {index + 1}
-                </h5>
+                </ItemHeading>
                 <Fields fields={describeObject(field.item, join(field.name, index))} data={data} />
               </Fragment>
             ))}
@@ -64,6 +65,10 @@ function Fields({ fields, data, titled = true }: { fields: readonly FieldSpec[];
       })}
     </>
   );
+}
+
+function ItemHeading({ level, children }: { level: 4 | 5; children: ReactNode }) {
+  return level === 4 ? <h4>{children}</h4> : <h5>{children}</h5>;
 }
 
 /** The data of a quote or policy, labelled by its product schema's titles. */
