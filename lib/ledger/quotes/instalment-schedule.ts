@@ -3,7 +3,7 @@ import { InvalidState } from '@/lib/errors';
 import { getProduct } from '@/lib/products/registry';
 import { calculatePremium } from '@/lib/rating/calculate-premium';
 import type { CalculationResult, PaymentPlan } from '@/lib/rating/types';
-import { allowedQuoteActions } from '@/lib/ledger/state-machine';
+import { allowedQuoteActions, quoteActionKeys } from '@/lib/ledger/state-machine';
 import { findQuote, quoteData, quoteState } from './quote-record';
 import { scheduleFromCalculation, scheduleFromInstalments, type InstalmentSchedule } from './schedule-entries';
 
@@ -23,7 +23,11 @@ export async function instalmentSchedule(tx: Tx, tenantId: string, id: string, p
   const stored = row.calculation as CalculationResult | null;
   if (!stored) {
     const state = quoteState(row);
-    throw new InvalidState('The quote has not been calculated yet, so it has no instalment schedule', state, allowedQuoteActions(state));
+    throw new InvalidState(
+      'The quote has not been calculated yet, so it has no instalment schedule',
+      state,
+      quoteActionKeys(allowedQuoteActions(state)),
+    );
   }
   const calculation =
     plan && plan !== stored.data.paymentPlan

@@ -2,7 +2,7 @@ import type { Tx } from '@/lib/db/client';
 import { InvalidState } from '@/lib/errors';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
-import { allowedQuoteActions } from '@/lib/ledger/state-machine';
+import { allowedQuoteActions, quoteActionKeys } from '@/lib/ledger/state-machine';
 import { valueAt } from '@/lib/products/paths';
 import { applyQuoteChange } from './apply-change';
 import { checkIfMatch, lockQuote, quoteState, type QuoteRecord } from './quote-record';
@@ -42,7 +42,7 @@ export function assertPrepared(row: QuoteRecord): void {
     throw new InvalidState(
       'Enrichment of this quote is still running; poll GET /sales/policies/actions/{id} until it answers 200',
       state,
-      allowedQuoteActions(state).filter((action) => action === 'copy' || action === 'decline' || action === 'refer'),
+      quoteActionKeys(allowedQuoteActions(state).filter((action) => action === 'copy' || action === 'decline' || action === 'refer')),
     );
   }
 }

@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, tokenFor } from '../support/api';
+import { addDaysIso, todayIn } from '../support/dates';
+import { calculatedQuote, examplePayload, issuePolicy } from '../support/lifecycle';
+
+// The spec's smaller points (issue 20): calculate takes a create-shaped payload (4.4), a decline
+// date between the quote's creation and today, one key vocabulary for 409s and links.
+
+const BASE = '/api/v1/ledger/sales/policies';
+const POLICIES = '/api/v1/ledger/policies';
+let broker: string;
+
+beforeAll(async () => {
+  broker = await tokenFor('acme-broker');
+});
+
+describe('calculate (4.4) with a payload like the create payload', () => {
+  it('applies the changed data of a whole create payload and rates it', async () => {
+    const id = await calculatedQuote(broker, 'home');
+    const payload = await examplePayload(broker, 'home');
+    payload.objects[0].sumInsured = 80_000;
+    const calculated = await call(`${BASE}/${id}/calculate`, { token: broker, body: payload });
+    expect(calculated.status, calculated.text).toBe(200);
+    expect(calculated.body.meta.status).toBe('calculated');
+    const read = await call(`${BASE}/${id}`, { token: broker });
+    expect(read.body[0].data.objects[0].sumInsured).toBe(80_000);
+    expect(read.body[0].data.objects).toHaveLength(payload.objects.length);
+  });
+
+  it('a create payload of another product is 422 at /product and changes nothing', async () => {
+    const id = await calculatedQuote(broker, 'home');
+    const before = await call(`${BASE}/${id}`, { token: broker });
+    const payload = await examplePayload(broker, 'home');
+    const result = await call(`${BASE}/${id}/calculate`, { token: broker, body: { ...payload, product: 'pet' } });
+    expect(result.status, result.text).toBe(422);
+    expect(result.body.errors).toEqual([{ path: '/product', message: expect.stringContaining('home') }]);
+    const after = await call(`${BASE}/${id}`, { token: broker });
+    expect(after.body).toEqual(before.body);
+  });
+});
+
+describe('decline (4.10): declinedAt between the quote’s creation and today', () => {
+  const decline = (id: string, declinedAt: string) =>
+    call(`${BASE}/${id}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt }] });
+
+  for (const [label, date] of [
+    ['long before the quote existed', '1990-01-01'],
+    ['the day before the quote was created', addDaysIso(todayIn(), -1)],
+    ['tomorrow', addDaysIso(todayIn(), 1)],
+    ['years ahead', '2030-01-01'],
+  ] as const) {
+    it(`${label} (${date}) is 422 at /1/declinedAt and the quote stays calculated`, async () => {
+      const id = await calculatedQuote(broker, 'travel');
+      const result = await decline(id, date);
+      expect(result.status, result.text).toBe(422);
+      expect(result.body.errors).toEqual([{ path: '/1/declinedAt', message: expect.stringContaining(todayIn()) }]);
+      const read = await call(`${BASE}/${id}`, { token: broker });
+      expect(read.body[1].meta.status).toBe('calculated');
+    });
+  }
+
+  it('today (the tenant’s local date) is accepted', async () => {
+    const id = await calculatedQuote(broker, 'travel');
+    expect((await decline(id, todayIn())).status).toBe(204);
+  });
+});
+
+describe('one key vocabulary for a 409’s allowedActions and the links', () => {
+  it('a quote: the allowed actions are keys of the actions call’s links', async () => {
+    const id = await calculatedQuote(broker, 'home');
+    const refused = await call(`${BASE}/${id}/issue`, { token: broker, body: {} });
+    expect(refused.status).toBe(409);
+    expect([...refused.body.allowedActions].sort()).toEqual([
+      'quote:bind',
+      'quote:calculate',
+      'quote:copy',
+      'quote:decline',
+      'quote:download',
+      'quote:refer',
+      'quote:update',
+    ]);
+    const actions = await call(`${BASE}/actions/${id}`, { token: broker });
+    expect(Object.keys(actions.body.links)).toEqual(expect.arrayContaining(refused.body.allowedActions));
+  });
+
+  it('a policy: the allowed actions are the keys of its links', async () => {
+    const { id } = await issuePolicy(broker, 'home');
+    // Nothing is pending, so there is nothing to withdraw.
+    const refused = await call(`${POLICIES}/${id}/terminate/withdraw`, { token: broker, body: {} });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.currentState).toBe('active');
+    expect([...refused.body.allowedActions].sort()).toEqual(['policy:data-change', 'policy:mta', 'policy:renew', 'policy:terminate']);
+    const read = await call(`${POLICIES}/${id}/links`, { token: broker });
+    // Renewal also waits for its window; every other allowed key is a link now.
+    expect(Object.keys(read.body.links).sort()).toEqual(['policy:data-change', 'policy:mta', 'policy:terminate']);
+  });
+});
