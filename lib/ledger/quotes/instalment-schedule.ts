@@ -1,5 +1,6 @@
 import type { Tx } from '@/lib/db/client';
 import { InvalidState } from '@/lib/errors';
+import { INSTALMENT_ORDER } from '@/lib/ledger/billing/instalment-numbers';
 import { getProduct } from '@/lib/products/registry';
 import { calculatePremium } from '@/lib/rating/calculate-premium';
 import type { CalculationResult, PaymentPlan } from '@/lib/rating/types';
@@ -17,7 +18,7 @@ export type { InstalmentSchedule, ScheduleEntry } from './schedule-entries';
 export async function instalmentSchedule(tx: Tx, tenantId: string, id: string, plan?: PaymentPlan): Promise<InstalmentSchedule> {
   const row = await findQuote(tx, tenantId, id);
   if (row.policyNumber) {
-    const stored = await tx.instalment.findMany({ where: { tenantId, policyId: id }, orderBy: [{ dueDate: 'asc' }, { sequence: 'asc' }] });
+    const stored = await tx.instalment.findMany({ where: { tenantId, policyId: id }, orderBy: INSTALMENT_ORDER });
     return scheduleFromInstalments(stored, row.calculation as CalculationResult | null);
   }
   const stored = row.calculation as CalculationResult | null;
