@@ -2,6 +2,7 @@
 // know this interface; a product folder fills it in.
 import type { FieldError } from '@/lib/errors';
 import type { Decimal } from '@/lib/money';
+import type { TerminationReasonCode } from './termination-reasons';
 import type { TaxCountry } from '@/lib/rating/tax';
 import type { LineOfBusiness } from '@/lib/rating/tax-table';
 import type { PaymentPlan, PremiumField, Referral } from '@/lib/rating/types';
@@ -78,6 +79,8 @@ export interface ProductSettings {
   /** IANA zone whose dates the product's cover and "today" follow, when it differs from the tenant's. */
   timeZone?: string;
   arrears: ArrearsSetting;
+  /** The reasons a termination may give (a code from this list, plus an optional note). */
+  terminationReasons: readonly TerminationReasonCode[];
 }
 
 /** What happens when an instalment is not paid (the daily arrears job). */
@@ -156,4 +159,5 @@ export interface ProductSummary {
   schemaPath: string;
   currency: string;
   example: ProductPayload;
+  terminationReasons: { code: TerminationReasonCode; label: string }[];
 }

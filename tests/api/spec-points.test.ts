@@ -3,6 +3,8 @@ import { call, tokenFor } from '../support/api';
 import { addDaysIso, todayIn } from '../support/dates';
 import { calculatedQuote, examplePayload, issuePolicy } from '../support/lifecycle';
 
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies */
+
 // The spec's smaller points (issue 20): calculate takes a create-shaped payload (4.4), a decline
 // date between the quote's creation and today, one key vocabulary for 409s and links.
 
@@ -93,5 +95,76 @@ describe('one key vocabulary for a 409’s allowedActions and the links', () => 
     const read = await call(`${POLICIES}/${id}/links`, { token: broker });
     // Renewal also waits for its window; every other allowed key is a link now.
     expect(Object.keys(read.body.links).sort()).toEqual(['policy:data-change', 'policy:mta', 'policy:terminate']);
+  });
+});
+
+describe('one instalment numbering in the schedule (4.9) and the invoice view (4.15)', () => {
+  it('after an MTA adds an adjustment invoice, both number the policy’s instalments 1…n in due-date order', async () => {
+    const { id } = await issuePolicy(broker, 'home');
+    const read = await call(`${POLICIES}/${id}/links?forceCoverageDateFormat=true`, { token: broker });
+    const inception = read.body.data.policy.dateInception as string;
+    const mta = await call(`${POLICIES}/${id}/mta`, {
+      token: broker,
+      body: { effectiveDate: addDaysIso(inception, 95), objects: [{ sumInsured: 80_000 }] },
+    });
+    expect(mta.status, mta.text).toBe(200);
+
+    const schedule = await call(`${BASE}/${id}/installments-schedule`, { token: broker });
+    expect(schedule.status).toBe(200);
+    const view = await call(`/api/v1/ledger/customers/policies/${id}/custom-view/installments`, { token: broker });
+    expect(view.status).toBe(200);
+    const fromSchedule = schedule.body.instalments.map((entry: any) => [entry.sequence, entry.dueDate, entry.amount, entry.status]);
+    const fromView = view.body.data.instalments.map((entry: any) => [entry.sequence, entry.dueDate, entry.payable, entry.status]);
+    // Twelve monthly instalments of the issue invoice plus the adjustment invoice's own.
+    expect(fromSchedule.length).toBeGreaterThan(12);
+    expect(fromView).toEqual(fromSchedule);
+    expect(fromSchedule.map((entry: any[]) => entry[0])).toEqual(fromSchedule.map((_: unknown, index: number) => index + 1));
+    const dues = fromSchedule.map((entry: any[]) => entry[1] as string);
+    expect(dues).toEqual([...dues].sort());
+    // Numbered across invoices: the view lists two invoices, yet no number repeats.
+    expect(new Set(view.body.data.instalments.map((entry: any) => entry.invoiceNumber)).size).toBe(2);
+  });
+});
+
+describe('termination reasons from the product’s list, with a free-text note', () => {
+  const HOME_REASONS = ['customer-request', 'replaced-cover', 'non-payment', 'issued-in-error', 'other', 'property-sold', 'moved-abroad'];
+
+  it('GET /products lists each product’s codes, labelled in the request’s language', async () => {
+    const en = await call('/api/v1/ledger/products', { token: broker });
+    const home = en.body.data.find((product: any) => product.code === 'home');
+    expect(home.terminationReasons.map((reason: any) => reason.code)).toEqual(HOME_REASONS);
+    const pet = en.body.data.find((product: any) => product.code === 'pet');
+    expect(pet.terminationReasons).toContainEqual({ code: 'pet-rehomed', label: 'The pet was rehomed' });
+    const de = await call('/api/v1/ledger/products', { token: broker, headers: { 'accept-language': 'de' } });
+    const homeDe = de.body.data.find((product: any) => product.code === 'home');
+    expect(homeDe.terminationReasons).toContainEqual({ code: 'moved-abroad', label: 'Umzug ins Ausland' });
+  });
+
+  it('free text, or another product’s code, is 422 at /reason naming the allowed codes; a code with a note is taken', async () => {
+    const { id } = await issuePolicy(broker, 'home');
+    const read = await call(`${POLICIES}/${id}/links?forceCoverageDateFormat=true`, { token: broker });
+    const effectiveDate = addDaysIso(read.body.data.policy.dateInception, 60);
+    for (const reason of ['Moved abroad', 'pet-rehomed']) {
+      const refused = await call(`${POLICIES}/${id}/terminate`, {
+        token: broker,
+        body: { effectiveDate, reason, terminationType: 'pro-rata' },
+      });
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.body.errors).toEqual([{ path: '/reason', message: `must be one of: ${HOME_REASONS.join(', ')}` }]);
+    }
+    const after = await call(`${POLICIES}/${id}/links`, { token: broker });
+    expect(after.body.meta.status).toBe('active');
+    const applied = await call(`${POLICIES}/${id}/terminate`, {
+      token: broker,
+      body: { effectiveDate, reason: 'moved-abroad', note: 'Relocating to Lisbon', terminationType: 'pro-rata' },
+    });
+    expect(applied.status, applied.text).toBe(200);
+    const pending = await call(`${POLICIES}/${id}/links`, { token: broker });
+    expect(pending.body.meta.pendingTermination).toEqual({
+      effectiveDate,
+      reason: 'moved-abroad',
+      note: 'Relocating to Lisbon',
+      terminationType: 'pro-rata',
+    });
   });
 });

@@ -97,6 +97,7 @@ export async function versionInForce(tx: Tx, row: PolicyRecord, date: string) {
 export interface PendingTermination {
   effectiveDate: string;
   reason: string;
+  note?: string;
   terminationType: 'pro-rata' | 'short-rate' | 'flat';
   requestDate: string;
   version: number;

@@ -112,6 +112,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
           ? {
               effectiveDate: pendingTermination.effectiveDate,
               reason: pendingTermination.reason,
+              ...(pendingTermination.note ? { note: pendingTermination.note } : {}),
               terminationType: pendingTermination.terminationType,
             }
           : null,
