@@ -2071,8 +2071,8 @@ export interface components {
                 /**
                  * Expiry date
                  * Format: date
-                 * @description The day cover ends; that day itself is not covered (days of cover = expiry − inception). At most 18 months after inception.
-                 * @example 2027-07-01
+                 * @description A single trip: the return day, which is covered (a trip 1–14 May is 14 days of cover, and a day trip has the same inception and expiry). Annual multi-trip: one year after inception, a day no longer covered.
+                 * @example 2026-07-14
                  */
                 dateExpiry: string;
                 /**

@@ -145,6 +145,11 @@ export interface ProductDefinition {
   bindChecks?(payload: ProductPayload, asOf: string): FieldError[];
   /** Renewal rules (DOMAIN.md §6); without them a policy renews with its data as it is. */
   renewal?: RenewalRules;
+  /**
+   * True when the expiry date is itself covered (a single trip's return day, DOMAIN.md §1): cover
+   * then ends at the local midnight after it. Without it the expiry day is not covered.
+   */
+  coversExpiryDay?(policy: JsonObject): boolean;
 }
 
 export interface RenewalRules {

@@ -44,7 +44,7 @@ export function validatePayload(code: string, payload: unknown): ValidationResul
   const value: unknown = structuredClone(payload);
   const validate = validatorFor(product);
   if (!isProductPayload(value, validate)) return { valid: false, value, errors: toFieldErrors(validate.errors) };
-  const errors = [...termChecks(value.policy), ...(product.checks?.(value) ?? [])];
+  const errors = [...termChecks(value.policy, product), ...(product.checks?.(value) ?? [])];
   return errors.length === 0 ? { valid: true, value, errors: [] } : { valid: false, value, errors };
 }
 
