@@ -117,6 +117,7 @@ export async function installmentsView(tx: Tx, input: InstallmentsViewInput) {
   const standing = await policyStanding(tx, {
     tenantId: input.tenantId,
     policyId: row.id,
+    productCode: row.productCode,
     currency,
     policyStatus: row.policyStatus,
   });
