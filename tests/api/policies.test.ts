@@ -309,7 +309,10 @@ describe('renewal (4.16) and expiry', () => {
 
     await waitUntilReady(broker, renewalId);
     const quote = await call(`${BASE}/sales/policies/${renewalId}`, { token: broker });
-    expect(quote.body[0].data.policy.dateInception).toBe(read.body.data.policy.dateExpiry);
+    // The trip's return day is covered, so the next term starts the day after it, and is as long (15 days of cover).
+    const returnDay = read.body.data.policy.dateExpiry as string;
+    expect(quote.body[0].data.policy.dateInception).toBe(addDays(returnDay, 1));
+    expect(quote.body[0].data.policy.dateExpiry).toBe(addDays(returnDay, 15));
     expect(quote.body[1].meta.renewalOf).toBe(id);
     expect((await call(`${BASE}/sales/policies/${renewalId}/calculate`, { token: broker, body: {} })).status).toBe(200);
     expect((await call(`${BASE}/sales/policies/${renewalId}/bind`, { token: broker, body: {} })).status).toBe(200);
