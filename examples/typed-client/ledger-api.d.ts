@@ -4223,6 +4223,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description en or de; labels and documents follow it */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /** @description The `ETag` of the last read; a stale one is 409 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };

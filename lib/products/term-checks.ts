@@ -3,6 +3,7 @@ import type { FieldError } from '@/lib/errors';
 import { addDays, addMonths, ageOn, compareDates, isIsoDate } from '@/lib/rating/dates';
 import { isObject } from '@/lib/products/common/read';
 import type { JsonObject, ProductDefinition } from '@/lib/products/types';
+import { validationMessages, type MessageLanguage } from '@/lib/products/validation-messages';
 
 export const TERM_MONTHS_MAX = 18;
 export const POLICYHOLDER_AGE_MIN = 18;
@@ -19,18 +20,21 @@ export function coverEndOf(product: Pick<ProductDefinition, 'coversExpiryDay'>, 
  * At least one day of cover (expiry after inception; on or after it when the expiry day is
  * covered, so a day trip is one day), and a term of at most 18 months.
  */
-export function termChecks(policy: JsonObject, product: Pick<ProductDefinition, 'coversExpiryDay'> = {}): FieldError[] {
+export function termChecks(
+  policy: JsonObject,
+  product: Pick<ProductDefinition, 'coversExpiryDay'> = {},
+  language: MessageLanguage = 'en',
+): FieldError[] {
+  const m = validationMessages(language);
   const { dateInception: from, dateExpiry: to } = policy;
   if (!isIsoDate(from) || !isIsoDate(to)) return [];
   if (compareDates(coverEndOf(product, policy, to), from) <= 0) {
-    const message = product.coversExpiryDay?.(policy)
-      ? 'Expiry date must not be before the inception date'
-      : 'Expiry date must be after the inception date';
+    const message = product.coversExpiryDay?.(policy) ? m.expiryNotBeforeInception : m.expiryAfterInception;
     return [{ path: '/policy/dateExpiry', message }];
   }
   const latest = addMonths(from, TERM_MONTHS_MAX);
   if (compareDates(to, latest) > 0) {
-    return [{ path: '/policy/dateExpiry', message: `The term may last at most ${TERM_MONTHS_MAX} months: expiry no later than ${latest}` }];
+    return [{ path: '/policy/dateExpiry', message: m.termAtMost(TERM_MONTHS_MAX, latest) }];
   }
   return [];
 }

@@ -3,6 +3,7 @@
 import type { FieldError } from '@/lib/errors';
 import type { Decimal } from '@/lib/money';
 import type { TerminationReasonCode } from './termination-reasons';
+import type { MessageLanguage } from './validation-messages';
 import type { TaxCountry } from '@/lib/rating/tax';
 import type { LineOfBusiness } from '@/lib/rating/tax-table';
 import type { PaymentPlan, PremiumField, Referral } from '@/lib/rating/types';
@@ -140,7 +141,7 @@ export interface ProductDefinition {
   /** JSON pointers (`*` for every array item) that must be filled in before bind. */
   bindRequired: readonly string[];
   /** Cross-field rules JSON Schema cannot say; run after the schema passed. */
-  checks?(payload: ProductPayload): FieldError[];
+  checks?(payload: ProductPayload, language?: MessageLanguage): FieldError[];
   /** Consistency rules for bind and issue only. */
   bindChecks?(payload: ProductPayload, asOf: string): FieldError[];
   /** Renewal rules (DOMAIN.md §6); without them a policy renews with its data as it is. */

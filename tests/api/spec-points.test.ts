@@ -168,3 +168,36 @@ describe('termination reasons from the product’s list, with a free-text note',
     });
   });
 });
+
+describe('validation messages in the request’s language (Accept-Language: de)', () => {
+  it('create and update answer German detail and field messages; English stays the default', async () => {
+    const payload = await examplePayload(broker, 'home');
+    payload.policy.dateInception = 'bald';
+    delete payload.customer.lastName;
+    const german = await call(`${BASE}/create`, { token: broker, body: payload, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    expect(german.status, german.text).toBe(422);
+    expect(german.body.detail).toBe('Die Daten für home entsprechen nicht dem Produktschema');
+    expect(german.body.errors).toEqual(
+      expect.arrayContaining([
+        { path: '/policy/dateInception', message: 'Versicherungsbeginn muss ein Kalenderdatum sein (JJJJ-MM-TT)' },
+        { path: '/customer/lastName', message: 'Nachname ist erforderlich' },
+      ]),
+    );
+    const english = await call(`${BASE}/create`, { token: broker, body: payload });
+    expect(english.status).toBe(422);
+    expect(english.body.detail).toBe('The home data does not match the product schema');
+    expect(english.body.errors).toContainEqual({ path: '/customer/lastName', message: 'Last name is required' });
+
+    const id = await calculatedQuote(broker, 'home');
+    const update = await call(`${BASE}/${id}/`, {
+      method: 'PUT',
+      token: broker,
+      body: { policy: { dateExpiry: '2020-01-01' } },
+      headers: { 'accept-language': 'de' },
+    });
+    expect(update.status, update.text).toBe(422);
+    expect(update.body.errors).toEqual([
+      { path: '/policy/dateExpiry', message: 'Das Ablaufdatum muss nach dem Versicherungsbeginn liegen' },
+    ]);
+  });
+});

@@ -162,7 +162,7 @@ export const createQuoteEndpoint = defineEndpoint({
   bodyDocument: createBodyDocument(),
   bodyExample: CREATE_EXAMPLE,
   idempotent: true,
-  requestHeaders: { 'Accept-Language': 'en or de' },
+  requestHeaders: { 'Accept-Language': 'en or de: the language of validation messages' },
   responses: {
     200: { description: 'The created quote', schema: quoteBodySchema, example: QUOTE_EXAMPLE },
     ...commonProblems,
@@ -246,7 +246,7 @@ export const updateQuoteEndpoint = defineEndpoint({
   roles: ANY_LEDGER_ROLE,
   body: changePatch,
   bodyExample: { policy: { paymentPlan: 'monthly' }, customer: { phone: '+44 20 7946 0999' } },
-  requestHeaders: { 'If-Match': 'ETag from the read; stale is 409' },
+  requestHeaders: { 'If-Match': 'ETag from the read; stale is 409', 'Accept-Language': 'en or de: the language of validation messages' },
   responses: {
     200: {
       description: 'The full updated quote',

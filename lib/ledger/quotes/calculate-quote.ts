@@ -5,6 +5,7 @@ import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
 import type { CalculationResult } from '@/lib/rating/types';
 import { ValidationFailed } from '@/lib/errors';
+import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { applyQuoteChange } from './apply-change';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { lockQuote, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
@@ -18,6 +19,8 @@ export interface CalculateQuoteInput {
   patch: Record<string, unknown>;
   /** withNotifications=true: signal that the quote is ready (an event the notifications feed shows). */
   signalReady: boolean;
+  /** The language of validation messages (the request's Accept-Language). */
+  language?: MessageLanguage;
 }
 
 export interface CalculatedQuote {
@@ -34,7 +37,7 @@ export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promis
   let row = await lockQuote(tx, input.tenantId, input.id);
   nextQuoteState(quoteState(row), 'calculate');
   assertSameProduct(row, input.patch);
-  if (Object.keys(input.patch).length > 0) row = (await applyQuoteChange(tx, row, input.patch)).row;
+  if (Object.keys(input.patch).length > 0) row = (await applyQuoteChange(tx, row, input.patch, input.language)).row;
   const state = quoteState(row);
   nextQuoteState(state, 'calculate');
   const product = getProduct(row.productCode);

@@ -4,6 +4,7 @@ import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { allowedQuoteActions, quoteActionKeys } from '@/lib/ledger/state-machine';
 import { valueAt } from '@/lib/products/paths';
+import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { applyQuoteChange } from './apply-change';
 import { checkIfMatch, lockQuote, quoteState, type QuoteRecord } from './quote-record';
 
@@ -13,6 +14,8 @@ export interface UpdateQuoteInput {
   actor: string;
   patch: Record<string, unknown>;
   ifMatch: string | null;
+  /** The language of validation messages (the request's Accept-Language). */
+  language?: MessageLanguage;
 }
 
 /** PUT /sales/policies/{id}/ — a partial update; data-changing calls wait for enrichment. */
@@ -20,7 +23,7 @@ export async function updateQuote(tx: Tx, input: UpdateQuoteInput): Promise<Quot
   const row = await lockQuote(tx, input.tenantId, input.id);
   checkIfMatch(row, input.ifMatch);
   assertPrepared(row);
-  const change = await applyQuoteChange(tx, row, input.patch);
+  const change = await applyQuoteChange(tx, row, input.patch, input.language);
   if (change.changed.length === 0) return change.row;
   await recordEvent(tx, {
     tenantId: input.tenantId,
