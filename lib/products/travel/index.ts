@@ -7,7 +7,7 @@ import { rateTravel } from '@/lib/products/travel/rating';
 import { TRAVEL_REFERRAL_RULES } from '@/lib/products/travel/referral';
 import { TRAVEL_SCHEMA } from '@/lib/products/travel/schema';
 import { TRAVEL_SETTINGS } from '@/lib/products/travel/settings';
-import { tripTypeOf } from '@/lib/products/travel/trip';
+import { coversReturnDay } from '@/lib/products/travel/trip';
 
 export const travel: ProductDefinition = {
   code: 'travel',
@@ -22,6 +22,5 @@ export const travel: ProductDefinition = {
   bindRequired: ['/customer/email', '/customer/dateOfBirth', '/customer/address', '/objects/*/firstName', '/objects/*/lastName'],
   checks: travelChecks,
   bindChecks: travelBindChecks,
-  // A trip's return day is covered; an annual multi-trip year ends as any annual policy does.
-  coversExpiryDay: (policy) => tripTypeOf(policy) === 'single',
+  coversExpiryDay: coversReturnDay,
 };
