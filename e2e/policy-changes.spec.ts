@@ -98,7 +98,7 @@ test('a termination dated in the future leaves the policy pending; it is withdra
   await openPolicy(page, await issuedPolicy('pet'));
   const premium = await fact(page, 'Premium for the term').innerText();
   await page.getByRole('button', { name: 'Terminate' }).click();
-  await page.getByLabel('Reason').fill('Pet rehomed');
+  await page.getByLabel('Reason').selectOption({ label: 'The pet was rehomed' });
   await page.getByRole('button', { name: 'Preview the refund' }).click();
   const preview = page.getByTestId('termination-preview');
   await expect(preview).toContainText('Return premium');

@@ -22,7 +22,7 @@ function confirmRequest(page: Page, path: RegExp): Promise<Request> {
 test('changing the termination date withdraws the preview; Confirm terminates from the previewed date', async ({ page }) => {
   await openPolicy(page, await issuedPolicy('pet'));
   await page.getByRole('button', { name: 'Terminate' }).click();
-  await page.getByLabel('Reason').fill('Pet rehomed');
+  await page.getByLabel('Reason').selectOption({ label: 'The pet was rehomed' });
   await page.getByRole('button', { name: 'Preview the refund' }).click();
   const preview = page.getByTestId('termination-preview');
   // The pet example starts on 1 Dec 2026, the form's default for a policy not yet started.
@@ -34,17 +34,22 @@ test('changing the termination date withdraws the preview; Confirm terminates fr
   await expect(page.getByTestId('termination-preview-stale')).toContainText('preview the refund again');
   await expectAccessible(page);
 
-  // The reason is part of what is confirmed, too.
+  // The note beside the reason is part of what is confirmed, too.
   await page.getByRole('button', { name: 'Preview the refund' }).click();
   await expect(preview).toContainText('from 1 Feb 2027');
-  await page.getByLabel('Reason').fill('Pet rehomed abroad');
+  await page.getByLabel('Note').fill('Rehomed abroad');
   await expect(preview).toHaveCount(0);
   await page.getByRole('button', { name: 'Preview the refund' }).click();
   await expect(preview).toContainText('from 1 Feb 2027');
 
   const sent = confirmRequest(page, /\/terminate/);
   await page.getByRole('button', { name: 'Confirm termination' }).click();
-  expect((await sent).postDataJSON()).toEqual({ reason: 'Pet rehomed abroad', terminationType: 'pro-rata', effectiveDate: '2027-02-01' });
+  expect((await sent).postDataJSON()).toEqual({
+    reason: 'pet-rehomed',
+    note: 'Rehomed abroad',
+    terminationType: 'pro-rata',
+    effectiveDate: '2027-02-01',
+  });
   // 1 Feb 2027 is still to come: the policy waits for it, from the date that was previewed.
   await expect(page.getByTestId('policy-status')).toHaveText('Pending termination');
   await expect(page.getByTestId('pending-termination')).toContainText('from 1 Feb 2027 (Pro rata)');

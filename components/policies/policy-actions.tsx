@@ -64,6 +64,7 @@ export function PolicyActions({ id, policy, schema }: { id: string; policy: Poli
           id={id}
           href={links['policy:terminate'].href}
           inception={String(data.policy.dateInception ?? '')}
+          schemaPath={policy.meta.schemaPath}
           onDone={() => setFlow(null)}
         />
       )}

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDate, formatMoney, humanize, todayIso } from '@/lib/client/format';
 import { policyKey } from '@/lib/client/policy-queries';
+import { useProducts } from '@/lib/client/queries';
 import { LedgerProblem, problemMessage } from '@/lib/client/problem';
 import { useLedger } from '@/lib/client/use-ledger';
 import { AmountsTable, type Amounts } from './adjustment-preview';
@@ -24,23 +25,45 @@ interface Preview {
 
 interface TerminationBody {
   reason: string;
+  note?: string;
   terminationType: (typeof TYPES)[number];
   effectiveDate?: string;
 }
 
 function sameBody(a: TerminationBody, b: TerminationBody): boolean {
-  return a.reason === b.reason && a.terminationType === b.terminationType && a.effectiveDate === b.effectiveDate;
+  return a.reason === b.reason && a.note === b.note && a.terminationType === b.terminationType && a.effectiveDate === b.effectiveDate;
 }
 
 /** Terminate: choose date, type and reason, see the dry-run refund, then confirm exactly what was previewed. */
-export function TerminationForm({ id, href, inception, onDone }: { id: string; href: string; inception: string; onDone: () => void }) {
+export function TerminationForm({
+  id,
+  href,
+  inception,
+  schemaPath,
+  onDone,
+}: {
+  id: string;
+  href: string;
+  inception: string;
+  schemaPath: string;
+  onDone: () => void;
+}) {
   const ledger = useLedger();
+  // The product's own reasons (GET /products): the policy names its product by its schema path.
+  const products = useProducts();
+  const reasons = products.data?.find((product) => product.schemaPath === schemaPath)?.terminationReasons ?? [];
   const queryClient = useQueryClient();
   const [effectiveDate, setEffectiveDate] = useState(() => (inception > todayIso() ? inception : todayIso()));
   const [terminationType, setType] = useState<(typeof TYPES)[number]>('pro-rata');
   const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
   const [preview, setPreview] = useState<{ answer: Preview; body: TerminationBody }>();
-  const body: TerminationBody = { reason: reason.trim(), terminationType, ...(terminationType === 'flat' ? {} : { effectiveDate }) };
+  const body: TerminationBody = {
+    reason,
+    ...(note.trim() ? { note: note.trim() } : {}),
+    terminationType,
+    ...(terminationType === 'flat' ? {} : { effectiveDate }),
+  };
   // A preview belongs to the exact input it priced: once a field changes it is no longer shown,
   // and Confirm sends the body that was previewed, never the form's newer state.
   const previewed = preview && sameBody(preview.body, body) ? preview : undefined;
@@ -56,6 +79,7 @@ export function TerminationForm({ id, href, inception, onDone }: { id: string; h
   const fieldError = (pointer: string) =>
     run.error instanceof LedgerProblem ? run.error.fieldErrors.find((error) => error.path === pointer)?.message : undefined;
   const reasonError = fieldError('/reason');
+  const noteError = fieldError('/note');
   const dateError = fieldError('/effectiveDate');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,21 +121,43 @@ export function TerminationForm({ id, href, inception, onDone }: { id: string; h
       </div>
       <div className="field">
         <label htmlFor="termination-reason">Reason</label>
-        <input
+        <select
           id="termination-reason"
           value={reason}
-          maxLength={500}
           aria-invalid={reasonError ? true : undefined}
           aria-describedby={reasonError ? 'termination-reason-error' : undefined}
           onChange={(event) => setReason(event.target.value)}
-        />
+        >
+          <option value="">Choose a reason</option>
+          {reasons.map((option) => (
+            <option key={option.code} value={option.code}>
+              {option.label}
+            </option>
+          ))}
+        </select>
         {reasonError && (
           <div id="termination-reason-error" className="field-error">
             {reasonError}
           </div>
         )}
       </div>
-      {run.error && !reasonError && !dateError && (
+      <div className="field">
+        <label htmlFor="termination-note">Note</label>
+        <input
+          id="termination-note"
+          value={note}
+          maxLength={500}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={noteError ? 'termination-note-error' : undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        {noteError && (
+          <div id="termination-note-error" className="field-error">
+            {noteError}
+          </div>
+        )}
+      </div>
+      {run.error && !reasonError && !noteError && !dateError && (
         <div className="alert" role="alert">
           {problemMessage(run.error)}
         </div>

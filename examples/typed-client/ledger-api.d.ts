@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Policy data, meta and the links of what may be done now
-         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
+         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
          */
         get: operations["getPolicy"];
         put?: never;
@@ -451,7 +451,7 @@ export interface paths {
         put?: never;
         /**
          * Terminate the policy (policy:terminate); dryRun previews the refund
-         * @description Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.
+         * @description Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason` (a code from the product’s `terminationReasons` in `GET /products`, else 422 listing the allowed codes), an optional free-text `note`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.
          */
         post: operations["terminatePolicy"];
         delete?: never;
@@ -489,7 +489,7 @@ export interface paths {
         };
         /**
          * The products and a valid example payload for each
-         * @description `example` is a complete create payload (dates relative to today) that can be posted to `/sales/policies/create` as it is.
+         * @description `terminationReasons` lists the codes `POST /policies/{id}/terminate` accepts as its `reason` for that product. `example` is a complete create payload (dates relative to today) that can be posted to `/sales/policies/create` as it is.
          */
         get: operations["listProducts"];
         put?: never;
@@ -651,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * Calculate (rate) the quote now
-         * @description The body may be empty (recalculate) or carry changed data like an update. Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal.
+         * @description The body may be empty (recalculate), carry changed data like an update, or be shaped like the create payload (`{ product, policy, customer, agent?, objects }`, merged into the quote as an update is; `product` must be the quote’s own, else 422). Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal.
          */
         post: operations["calculateQuote"];
         delete?: never;
@@ -731,7 +731,7 @@ export interface paths {
         put?: never;
         /**
          * The customer declines the quote (final)
-         * @description Spec 4.10: the body is an array of two objects, `[{ "reason": "price-too-high" }, { "declinedAt": "YYYY-MM-DD" }]`. Reasons: `GET /sales/decline-reasons`.
+         * @description Spec 4.10: the body is an array of two objects, `[{ "reason": "price-too-high" }, { "declinedAt": "YYYY-MM-DD" }]`. Reasons: `GET /sales/decline-reasons`. `declinedAt` lies between the quote’s creation and today (local dates of the business’s time zone), else 422 at `/1/declinedAt`.
          */
         post: operations["declineQuote"];
         delete?: never;
@@ -1724,6 +1724,8 @@ export interface components {
                 pendingTermination: {
                     /** Format: date */
                     effectiveDate: string;
+                    note?: string;
+                    /** @description A code from the product’s termination reasons */
                     reason: string;
                     /** @enum {string} */
                     terminationType: "pro-rata" | "short-rate" | "flat";
@@ -1779,7 +1781,14 @@ export interface components {
         };
         /** @description RFC 9457 problem details */
         Problem: {
-            /** @description 409 invalid-state: the actions allowed in that state */
+            /**
+             * @description 409 invalid-state: the actions allowed in that state, by the keys the actions call and links use (`quote:bind`, `policy:terminate`)
+             * @example [
+             *       "quote:referral-decision",
+             *       "quote:decline",
+             *       "quote:copy"
+             *     ]
+             */
             allowedActions?: string[];
             correlationId: string;
             /** @description 409 invalid-state: the state the record is in */
@@ -2073,8 +2082,8 @@ export interface components {
                 /**
                  * Expiry date
                  * Format: date
-                 * @description The day cover ends; that day itself is not covered (days of cover = expiry − inception). At most 18 months after inception.
-                 * @example 2027-07-01
+                 * @description A single trip: the return day, which is covered (a trip 1–14 May is 14 days of cover, and a day trip has the same inception and expiry). Annual multi-trip: one year after inception, a day no longer covered.
+                 * @example 2026-07-14
                  */
                 dateExpiry: string;
                 /**
@@ -3719,13 +3728,17 @@ export interface operations {
                 /**
                  * @example {
                  *       "effectiveDate": "2026-10-01",
-                 *       "reason": "Moved abroad",
+                 *       "reason": "moved-abroad",
+                 *       "note": "Relocating to Lisbon for work",
                  *       "terminationType": "pro-rata"
                  *     }
                  */
                 "application/json": {
                     /** Format: date */
                     effectiveDate?: string;
+                    /** @description Free text beside the reason code */
+                    note?: string;
+                    /** @description A code from the product’s `terminationReasons` (`GET /products`); another value is 422 listing them */
                     reason: string;
                     /**
                      * @default pro-rata
@@ -3906,6 +3919,11 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                             schemaPath: string;
+                            /** @description The codes a termination’s `reason` may take, labelled in the request’s language */
+                            terminationReasons: {
+                                code: string;
+                                label: string;
+                            }[];
                             title: string;
                         } & {
                             [key: string]: unknown;
@@ -4220,6 +4238,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description en or de; labels and documents follow it */
+                "Accept-Language"?: components["parameters"]["AcceptLanguage"];
                 /** @description The `ETag` of the last read; a stale one is 409 */
                 "If-Match"?: components["parameters"]["IfMatch"];
             };
@@ -4574,6 +4594,8 @@ export interface operations {
                     policy?: {
                         [key: string]: unknown;
                     };
+                    /** @description The quote’s product code, as in the create payload */
+                    product?: string;
                 };
             };
         };
@@ -4993,7 +5015,15 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["IdempotencyKeyReused"];
+            /** @description Fails the product schema or the mandatory-field checks; `errors` lists every field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
         };

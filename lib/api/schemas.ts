@@ -21,7 +21,14 @@ export const problemSchema = z
     correlationId: z.string(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     currentState: z.string().optional().meta({ description: '409 invalid-state: the state the record is in' }),
-    allowedActions: z.array(z.string()).optional().meta({ description: '409 invalid-state: the actions allowed in that state' }),
+    allowedActions: z
+      .array(z.string())
+      .optional()
+      .meta({
+        description:
+          '409 invalid-state: the actions allowed in that state, by the keys the actions call and links use (`quote:bind`, `policy:terminate`)',
+        example: ['quote:referral-decision', 'quote:decline', 'quote:copy'],
+      }),
   })
   // RFC 9457 §3.2: problem types may add members, so the object stays open.
   .catchall(z.unknown())

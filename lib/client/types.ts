@@ -120,6 +120,8 @@ export interface Product {
   schemaPath: string;
   currency: string;
   example: QuotePayload & { product: string };
+  /** The codes a termination's reason may take for this product. */
+  terminationReasons: { code: string; label: string }[];
 }
 
 export interface AsyncRequest {

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import { businessNow } from './clock';
 
 // Business dates in the tenant's time zone (DOMAIN.md §1): cover starts and ends at local
 // midnight, and every rule that asks for "today" uses the local date, never the UTC date. At
@@ -21,7 +22,7 @@ export function isTimeZone(value: string): boolean {
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /** The local calendar date (`YYYY-MM-DD`) in the zone at the instant `now`. */
-export function localToday(timeZone: string, now: Date = new Date()): string {
+export function localToday(timeZone: string, now: Date = businessNow()): string {
   const local = new TZDate(now.getTime(), timeZone);
   return `${pad(local.getFullYear(), 4)}-${pad(local.getMonth() + 1)}-${pad(local.getDate())}`;
 }

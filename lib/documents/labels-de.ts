@@ -1,6 +1,7 @@
 // German labels; the shape is checked against the English dictionary in labels.ts.
 
 import type { Labels } from './labels';
+import { TERMINATION_REASON_LABELS } from '@/lib/products/termination-reasons';
 
 export const de: Labels = {
   titles: {
@@ -99,6 +100,7 @@ export const de: Labels = {
     'cooling-off': 'Widerruf innerhalb der Widerrufsfrist',
   },
   reasons: {
+    ...TERMINATION_REASON_LABELS.de,
     'customer-request': 'Auf Ihren Wunsch',
     'non-payment': 'Nichtzahlung der Prämie',
     'issued-in-error': 'Irrtümlich ausgestellter Vertrag',

@@ -3,6 +3,7 @@
 
 import type { DocumentLanguage, DocumentType, PaymentPlan, TerminationType, InvoiceLineKind } from './model';
 import { de } from './labels-de';
+import { TERMINATION_REASON_LABELS } from '@/lib/products/termination-reasons';
 
 const en = {
   titles: {
@@ -97,7 +98,9 @@ const en = {
     flat: 'Cancelled from inception',
     'cooling-off': 'Cancelled within the cooling-off period',
   } satisfies Record<TerminationType, string>,
+  // Every product's termination reason codes, in the notice's own wording where it has one.
   reasons: {
+    ...TERMINATION_REASON_LABELS.en,
     'customer-request': 'At your request',
     'non-payment': 'Premium not paid',
     'issued-in-error': 'Policy issued in error',

@@ -10,7 +10,7 @@ import { withTenant } from '@/lib/db/tenant';
 import { InvalidState, NotFound, RateLimited, ServiceUnavailable } from '@/lib/errors';
 import { enqueue } from '@/lib/jobs/queue';
 import { waitFor } from '@/lib/jobs/wait';
-import { allowedQuoteActions, isQuoteState } from '@/lib/ledger/state-machine';
+import { allowedQuoteActions, isQuoteState, quoteActionKeys } from '@/lib/ledger/state-machine';
 import { buildDocumentModel } from './ledger/build-model';
 import { loadSnapshot, type LedgerSnapshot } from './ledger/load';
 import type { DocumentLanguage } from './model';
@@ -53,7 +53,7 @@ function refuseUnlessOfferable(snapshot: LedgerSnapshot): void {
       ? 'The quote awaits an underwriter’s decision; no offer can be given until the referral is approved'
       : `No offer can be given for a quote in state ${state}; calculate it first`,
     state,
-    isQuoteState(state) ? allowedQuoteActions(state) : [],
+    isQuoteState(state) ? quoteActionKeys(allowedQuoteActions(state)) : [],
   );
 }
 

@@ -1,3 +1,4 @@
+import { pinnedInstantOf, TEST_CLOCK_HEADER, withPinnedClock } from '@/lib/dates/clock';
 import { DEFAULT_TIME_ZONE } from '@/lib/dates/local-day';
 import type { z } from 'zod';
 import type { Endpoint } from '@/lib/api/endpoint';
@@ -62,7 +63,9 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
       const params = await plainParams(routeContext);
       const query = parseQuery(endpoint, request) as Infer<Q>;
       const { raw, body } = await parseBody(endpoint, request);
-      const run = async (): Promise<Response> => {
+      const pinned = pinnedInstantOf(request.headers.get(TEST_CLOCK_HEADER));
+      if (pinned === 'invalid') throw new BadRequest(`${TEST_CLOCK_HEADER} must be an ISO instant such as 2026-11-30T23:30:00Z`);
+      const respond = async (): Promise<Response> => {
         const result = await handler({
           request,
           params,
@@ -75,6 +78,8 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
         });
         return result instanceof Response ? result : Response.json(result);
       };
+      // A test stack may pin the business clock for this request (lib/dates/clock.ts).
+      const run = pinned ? () => withPinnedClock(pinned, respond) : respond;
       response = endpoint.idempotent
         ? await withIdempotency({ request, tenant, principal, run, rawBody: raw, redactOnReplay: endpoint.redactOnReplay })
         : await run();

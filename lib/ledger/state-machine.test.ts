@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidState } from '@/lib/errors';
-import { POLICY_RULES, QUOTE_RULES, type ExpectedPolicyState, type ExpectedQuoteState } from '@/tests/support/lifecycle-rules';
+import {
+  EXPECTED_POLICY_KEYS,
+  EXPECTED_QUOTE_KEYS,
+  POLICY_RULES,
+  QUOTE_RULES,
+  expectedKeys,
+  type ExpectedPolicyAction,
+  type ExpectedPolicyState,
+  type ExpectedQuoteAction,
+  type ExpectedQuoteState,
+} from '@/tests/support/lifecycle-rules';
 import {
   POLICY_ACTIONS,
   POLICY_LINK_KEYS,
@@ -68,7 +78,7 @@ describe('quote lifecycle', () => {
         const invalid = refusal as InvalidState;
         expect(invalid.message).toBe(`Cannot ${action} a quote in state ${state}`);
         expect(invalid.currentState).toBe(state);
-        expect([...invalid.allowedActions].sort()).toEqual(Object.keys(rules).sort());
+        expect([...invalid.allowedActions].sort()).toEqual(expectedKeys(Object.keys(rules) as ExpectedQuoteAction[], EXPECTED_QUOTE_KEYS));
       }
     });
   }
@@ -116,7 +126,9 @@ describe('policy lifecycle', () => {
         const invalid = refusal as InvalidState;
         expect(invalid.message).toBe(`Cannot ${action} a policy in state ${state}`);
         expect(invalid.currentState).toBe(state);
-        expect([...invalid.allowedActions].sort()).toEqual(Object.keys(rules).sort());
+        expect([...invalid.allowedActions].sort()).toEqual(
+          expectedKeys(Object.keys(rules) as ExpectedPolicyAction[], EXPECTED_POLICY_KEYS),
+        );
       }
     });
   }

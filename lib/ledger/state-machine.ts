@@ -103,6 +103,42 @@ export const POLICY_LINK_KEYS: Partial<Record<PolicyAction, string>> = {
   renew: 'policy:renew',
 };
 
+/**
+ * One vocabulary for what a caller may do next (API-CONTRACT §5): the key of each action a caller
+ * can invoke, as the actions call, the links and the `allowedActions` of a 409 all name it. Both
+ * referral outcomes are one call (`quote:referral-decision`).
+ */
+export const QUOTE_KEYS: Readonly<Record<QuoteAction, string>> = {
+  ...QUOTE_ACTION_KEYS,
+  update: 'quote:update',
+  calculate: 'quote:calculate',
+  refer: 'quote:refer',
+  'approve-referral': 'quote:referral-decision',
+  'reject-referral': 'quote:referral-decision',
+  decline: 'quote:decline',
+  bind: 'quote:bind',
+  issue: 'quote:issue',
+  copy: 'quote:copy',
+  download: 'quote:download',
+};
+
+/** Policy actions a caller can invoke; expiry and completing a termination are the daily job's. */
+export const POLICY_KEYS: Readonly<Partial<Record<PolicyAction, string>>> = {
+  ...POLICY_LINK_KEYS,
+  // A future-dated termination is the same call as an immediate one.
+  'schedule-termination': 'policy:terminate',
+};
+
+const unique = (keys: readonly (string | undefined)[]): string[] => [...new Set(keys.filter((key): key is string => key !== undefined))];
+
+export function quoteActionKeys(actions: readonly QuoteAction[]): string[] {
+  return unique(actions.map((action) => QUOTE_KEYS[action]));
+}
+
+export function policyActionKeys(actions: readonly PolicyAction[]): string[] {
+  return unique(actions.map((action) => POLICY_KEYS[action]));
+}
+
 export function allowedQuoteActions(state: QuoteState): QuoteAction[] {
   return QUOTE_ACTIONS.filter((action) => QUOTE_TRANSITIONS[action][state] !== undefined);
 }
@@ -115,7 +151,7 @@ export function allowedPolicyActions(state: PolicyState): PolicyAction[] {
 export function nextQuoteState(state: QuoteState, action: QuoteAction): QuoteState {
   const next = QUOTE_TRANSITIONS[action][state];
   if (next === undefined) {
-    throw new InvalidState(`Cannot ${action} a quote in state ${state}`, state, allowedQuoteActions(state));
+    throw new InvalidState(`Cannot ${action} a quote in state ${state}`, state, quoteActionKeys(allowedQuoteActions(state)));
   }
   return next === 'same' ? state : next;
 }
@@ -123,7 +159,7 @@ export function nextQuoteState(state: QuoteState, action: QuoteAction): QuoteSta
 export function nextPolicyState(state: PolicyState, action: PolicyAction): PolicyState {
   const next = POLICY_TRANSITIONS[action][state];
   if (next === undefined) {
-    throw new InvalidState(`Cannot ${action} a policy in state ${state}`, state, allowedPolicyActions(state));
+    throw new InvalidState(`Cannot ${action} a policy in state ${state}`, state, policyActionKeys(allowedPolicyActions(state)));
   }
   return next === 'same' ? state : next;
 }

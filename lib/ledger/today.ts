@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db/client';
+import { businessNow } from '@/lib/dates/clock';
 import { DEFAULT_TIME_ZONE, localToday } from '@/lib/dates/local-day';
 import { getProduct } from '@/lib/products/registry';
 
@@ -18,11 +19,11 @@ export async function businessTimeZone(tx: Tx, tenantId: string, productCode?: s
   return tenant?.timeZone ?? DEFAULT_TIME_ZONE;
 }
 
-export async function businessToday(tx: Tx, tenantId: string, productCode?: string, now: Date = new Date()): Promise<string> {
+export async function businessToday(tx: Tx, tenantId: string, productCode?: string, now: Date = businessNow()): Promise<string> {
   return localToday(await businessTimeZone(tx, tenantId, productCode), now);
 }
 
 /** The same date from a tenant already read (the request's tenant), with no query. */
-export function businessTodayOf(tenant: { timeZone: string }, productCode?: string, now: Date = new Date()): string {
+export function businessTodayOf(tenant: { timeZone: string }, productCode?: string, now: Date = businessNow()): string {
   return localToday(productTimeZone(productCode) ?? tenant.timeZone, now);
 }

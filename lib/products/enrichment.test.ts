@@ -120,7 +120,7 @@ describe('home: flood risk of the postcode district', () => {
 });
 
 describe('travel: destination → region, trip days and age bands', () => {
-  it('the example: Europe, two European countries, 14 days, two travellers aged 40–64', () => {
+  it('the example: Europe, two European countries, 15 days (14–28 Feb, the return day covered), two travellers aged 40–64', () => {
     expect(runEnrichment('travel', example('travel'))).toEqual({
       enrichment: {
         trip: {
@@ -132,8 +132,8 @@ describe('travel: destination → region, trip days and age bands', () => {
             { code: 'IT', region: 'europe' },
           ],
           tripType: 'single',
-          termDays: 14,
-          ratedDays: 14,
+          termDays: 15,
+          ratedDays: 15,
           travellers: [
             { age: 45, band: '40–64' },
             { age: 43, band: '40–64' },

@@ -4,6 +4,7 @@ import { home } from '@/lib/products/home';
 import { pet } from '@/lib/products/pet';
 import { travel } from '@/lib/products/travel';
 import type { ProductDefinition, ProductSummary } from '@/lib/products/types';
+import { terminationReasonList } from '@/lib/products/termination-reasons';
 import { todayUtc } from '@/lib/rating/dates';
 
 const PRODUCTS: readonly ProductDefinition[] = [home, travel, pet];
@@ -61,7 +62,7 @@ export function productCodeFromSchemaPath(path: string): string {
 }
 
 /** The products answer of `GET /products`; examples carry dates relative to `asOf`. */
-export function listProducts(asOf: string = todayUtc()): ProductSummary[] {
+export function listProducts(asOf: string = todayUtc(), language: 'en' | 'de' = 'en'): ProductSummary[] {
   return PRODUCTS.map((p) => ({
     code: p.code,
     title: p.title,
@@ -69,5 +70,6 @@ export function listProducts(asOf: string = todayUtc()): ProductSummary[] {
     schemaPath: SCHEMA_PATH_PREFIX + p.code,
     currency: p.settings.currency,
     example: p.example(asOf),
+    terminationReasons: terminationReasonList(p.settings.terminationReasons, language),
   }));
 }

@@ -5,6 +5,7 @@ import type { ErrorObject } from 'ajv';
 import type { FieldError } from '@/lib/errors';
 import { formatNumber } from '@/lib/products/common/format';
 import { joinPointer, splitPointer } from '@/lib/products/paths';
+import { validationMessages, type MessageLanguage, type ValidationMessages } from '@/lib/products/validation-messages';
 
 /** No form has this many fields; a hostile payload must not produce an unbounded error list. */
 export const FIELD_ERRORS_MAX = 100;
@@ -37,58 +38,51 @@ function bound(value: unknown): string {
   return typeof value === 'number' ? formatNumber(value) : String(value);
 }
 
-/** "one entry", "5 entries". */
-function entries(limit: unknown): string {
-  return limit === 1 ? 'one entry' : `${bound(limit)} entries`;
-}
-
-function describe(error: ErrorObject): string {
+function describe(error: ErrorObject, m: ValidationMessages): string {
   switch (error.keyword) {
     case 'type':
-      return `must be ${param(error, 'type') === 'integer' ? 'a whole number' : `of type ${String(param(error, 'type'))}`}`;
+      return param(error, 'type') === 'integer' ? m.wholeNumber : m.ofType(String(param(error, 'type')));
     case 'enum':
-      return `must be one of: ${list(param(error, 'allowedValues'))}`;
+      return m.oneOf(list(param(error, 'allowedValues')));
     case 'const':
-      return `must be ${JSON.stringify(param(error, 'allowedValue'))}`;
+      return m.equals(JSON.stringify(param(error, 'allowedValue')));
     case 'minimum':
-      return `must be at least ${bound(param(error, 'limit'))}`;
+      return m.atLeast(bound(param(error, 'limit')));
     case 'maximum':
-      return `must be at most ${bound(param(error, 'limit'))}`;
+      return m.atMost(bound(param(error, 'limit')));
     case 'minLength':
-      return param(error, 'limit') === 1 ? 'must not be empty' : `must be at least ${bound(param(error, 'limit'))} characters`;
+      return param(error, 'limit') === 1 ? m.notEmpty : m.minChars(bound(param(error, 'limit')));
     case 'maxLength':
-      return `must be at most ${bound(param(error, 'limit'))} characters`;
+      return m.maxChars(bound(param(error, 'limit')));
     case 'minItems':
-      return `needs at least ${entries(param(error, 'limit'))}`;
+      return m.minEntries(Number(param(error, 'limit')), bound(param(error, 'limit')));
     case 'maxItems':
-      return `allows at most ${entries(param(error, 'limit'))}`;
+      return m.maxEntries(Number(param(error, 'limit')), bound(param(error, 'limit')));
     case 'uniqueItems':
-      return 'must not list the same entry twice';
+      return m.unique;
     case 'format':
-      return param(error, 'format') === 'date' ? 'must be a calendar date (YYYY-MM-DD)' : 'must be a valid e-mail address';
+      return param(error, 'format') === 'date' ? m.date : m.email;
     case 'pattern': {
       const examples: unknown = error.parentSchema?.examples;
-      return Array.isArray(examples) && examples.length > 0
-        ? `has an invalid format (for example ${String(examples[0])})`
-        : 'has an invalid format';
+      return Array.isArray(examples) && examples.length > 0 ? m.formatExample(String(examples[0])) : m.format;
     }
     default:
-      return error.message ?? 'is invalid';
+      return m.invalid;
   }
 }
 
-function toFieldError(error: ErrorObject): FieldError {
+function toFieldError(error: ErrorObject, m: ValidationMessages): FieldError {
   if (error.keyword === 'required') {
     const name = String(param(error, 'missingProperty'));
-    const title = titleOf(propertySchema(error.parentSchema, name)) ?? name;
-    return { path: joinPointer(error.instancePath, name), message: `${title} is required` };
+    const title = m.title(titleOf(propertySchema(error.parentSchema, name)) ?? name);
+    return { path: joinPointer(error.instancePath, name), message: m.required(title) };
   }
   if (error.keyword === 'additionalProperties') {
     const name = String(param(error, 'additionalProperty'));
-    return { path: joinPointer(error.instancePath, name), message: `${name} is not a field of this product` };
+    return { path: joinPointer(error.instancePath, name), message: m.notAField(name) };
   }
-  const title = titleOf(error.parentSchema) ?? lastToken(error.instancePath);
-  return { path: error.instancePath, message: `${title} ${describe(error)}` };
+  const title = m.title(titleOf(error.parentSchema) ?? lastToken(error.instancePath));
+  return { path: error.instancePath, message: `${title} ${describe(error, m)}` };
 }
 
 /**
@@ -96,7 +90,7 @@ function toFieldError(error: ErrorObject): FieldError {
  * choices, at the pointer of the first choice; otherwise the branch errors speak for themselves
  * and Ajv's generic "must match a schema in anyOf" is dropped.
  */
-function collapseAnyOf(errors: readonly ErrorObject[]): FieldError[] {
+function collapseAnyOf(errors: readonly ErrorObject[], m: ValidationMessages): FieldError[] {
   const out: FieldError[] = [];
   const consumed = new Set<ErrorObject>();
   for (const error of errors) {
@@ -107,21 +101,23 @@ function collapseAnyOf(errors: readonly ErrorObject[]): FieldError[] {
     consumed.add(error);
     if (branches.length > 0 && branches.every((b) => b.keyword === 'required')) {
       const choices = branches.map((b) => String(param(b, 'missingProperty')));
-      const titles = choices.map((c) => titleOf(propertySchema(error.parentSchema, c)) ?? c);
-      out.push({ path: joinPointer(error.instancePath, choices[0] ?? ''), message: `Give one of: ${titles.join(' or ')}` });
+      const titles = choices.map((c) => m.title(titleOf(propertySchema(error.parentSchema, c)) ?? c));
+      out.push({ path: joinPointer(error.instancePath, choices[0] ?? ''), message: m.giveOneOf(titles) });
     } else {
-      branches.forEach((b) => out.push(toFieldError(b)));
+      branches.forEach((b) => out.push(toFieldError(b, m)));
     }
   }
-  for (const error of errors) if (!consumed.has(error)) out.push(toFieldError(error));
+  for (const error of errors) if (!consumed.has(error)) out.push(toFieldError(error, m));
   return out;
 }
 
-export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined): FieldError[] {
+/** Field errors in the request's language (English by default). */
+export function toFieldErrors(errors: readonly ErrorObject[] | null | undefined, language: MessageLanguage = 'en'): FieldError[] {
   if (!errors || errors.length === 0) return [];
+  const m = validationMessages(language);
   const seen = new Set<string>();
   const out: FieldError[] = [];
-  for (const e of collapseAnyOf(errors)) {
+  for (const e of collapseAnyOf(errors, m)) {
     const key = `${e.path}\u0000${e.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -25,6 +25,8 @@ const COMMON = {
   // Overdue after the due date; 30 days' grace; no cancellation for non-payment unless a product asks.
   arrears: { graceDays: 30, cancelForNonPayment: false },
 };
+// Every product takes these reasons for a termination; each adds its own (the list is written out here, not imported).
+const COMMON_REASONS = ['customer-request', 'replaced-cover', 'non-payment', 'issued-in-error', 'other'];
 const PLANS = { annual: { count: 1 }, quarterly: { count: 4 }, monthly: { count: 12 } };
 
 const factors = (table: Readonly<Record<string, { toFixed(dp: number): string }>>) =>
@@ -40,6 +42,7 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
       ...COMMON,
       authorityLimit: 100_000,
       instalmentPlans: PLANS,
+      terminationReasons: [...COMMON_REASONS, 'property-sold', 'moved-abroad'],
     });
   });
 
@@ -52,6 +55,7 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
       ...COMMON,
       authorityLimit: null,
       instalmentPlans: PLANS,
+      terminationReasons: [...COMMON_REASONS, 'pet-deceased', 'pet-rehomed'],
     });
   });
 
@@ -65,6 +69,7 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
       coolingOffExclusions: { onceStarted: true, termShorterThanMonths: 1 },
       authorityLimit: null,
       instalmentPlans: { annual: { count: 1 } },
+      terminationReasons: [...COMMON_REASONS, 'trip-cancelled'],
     });
   });
 });

@@ -2,6 +2,8 @@
 // know this interface; a product folder fills it in.
 import type { FieldError } from '@/lib/errors';
 import type { Decimal } from '@/lib/money';
+import type { TerminationReasonCode } from './termination-reasons';
+import type { MessageLanguage } from './validation-messages';
 import type { TaxCountry } from '@/lib/rating/tax';
 import type { LineOfBusiness } from '@/lib/rating/tax-table';
 import type { PaymentPlan, PremiumField, Referral } from '@/lib/rating/types';
@@ -78,6 +80,8 @@ export interface ProductSettings {
   /** IANA zone whose dates the product's cover and "today" follow, when it differs from the tenant's. */
   timeZone?: string;
   arrears: ArrearsSetting;
+  /** The reasons a termination may give (a code from this list, plus an optional note). */
+  terminationReasons: readonly TerminationReasonCode[];
 }
 
 /** What happens when an instalment is not paid (the daily arrears job). */
@@ -137,11 +141,16 @@ export interface ProductDefinition {
   /** JSON pointers (`*` for every array item) that must be filled in before bind. */
   bindRequired: readonly string[];
   /** Cross-field rules JSON Schema cannot say; run after the schema passed. */
-  checks?(payload: ProductPayload): FieldError[];
+  checks?(payload: ProductPayload, language?: MessageLanguage): FieldError[];
   /** Consistency rules for bind and issue only. */
   bindChecks?(payload: ProductPayload, asOf: string): FieldError[];
   /** Renewal rules (DOMAIN.md §6); without them a policy renews with its data as it is. */
   renewal?: RenewalRules;
+  /**
+   * True when the expiry date is itself covered (a single trip's return day, DOMAIN.md §1): cover
+   * then ends at the local midnight after it. Without it the expiry day is not covered.
+   */
+  coversExpiryDay?(policy: JsonObject): boolean;
 }
 
 export interface RenewalRules {
@@ -161,4 +170,5 @@ export interface ProductSummary {
   schemaPath: string;
   currency: string;
   example: ProductPayload;
+  terminationReasons: { code: TerminationReasonCode; label: string }[];
 }

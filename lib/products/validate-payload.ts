@@ -9,6 +9,7 @@ import { getProduct } from '@/lib/products/registry';
 import { toFieldErrors } from '@/lib/products/schema-errors';
 import { termChecks } from '@/lib/products/term-checks';
 import type { ProductDefinition, ProductPayload } from '@/lib/products/types';
+import { validationMessages, type MessageLanguage } from '@/lib/products/validation-messages';
 
 export type ValidationResult = { valid: true; value: ProductPayload; errors: [] } | { valid: false; value: unknown; errors: FieldError[] };
 
@@ -38,21 +39,22 @@ function isProductPayload(value: unknown, validate: ValidateFunction): value is 
  * missing property, the pointer of the property. Cross-field rules (expiry after inception,
  * the product's own checks) run once the schema passes.
  */
-export function validatePayload(code: string, payload: unknown): ValidationResult {
+export function validatePayload(code: string, payload: unknown, language: MessageLanguage = 'en'): ValidationResult {
   const product = getProduct(code);
-  if (!isObject(payload)) return { valid: false, value: payload, errors: [{ path: '', message: 'The payload must be a JSON object' }] };
+  const m = validationMessages(language);
+  if (!isObject(payload)) return { valid: false, value: payload, errors: [{ path: '', message: m.notAnObject }] };
   const value: unknown = structuredClone(payload);
   const validate = validatorFor(product);
-  if (!isProductPayload(value, validate)) return { valid: false, value, errors: toFieldErrors(validate.errors) };
-  const errors = [...termChecks(value.policy), ...(product.checks?.(value) ?? [])];
+  if (!isProductPayload(value, validate)) return { valid: false, value, errors: toFieldErrors(validate.errors, language) };
+  const errors = [...termChecks(value.policy, product, language), ...(product.checks?.(value, language) ?? [])];
   return errors.length === 0 ? { valid: true, value, errors: [] } : { valid: false, value, errors };
 }
 
-/** The validated payload with defaults, or ValidationFailed (422) listing every failing field. */
-export function assertValidPayload(code: string, payload: unknown): ProductPayload {
-  const result = validatePayload(code, payload);
+/** The validated payload with defaults, or ValidationFailed (422) listing every failing field, in the request's language. */
+export function assertValidPayload(code: string, payload: unknown, language: MessageLanguage = 'en'): ProductPayload {
+  const result = validatePayload(code, payload, language);
   if (!result.valid) {
-    throw new ValidationFailed(`The ${code} data does not match the product schema`, result.errors);
+    throw new ValidationFailed(validationMessages(language).schemaMismatch(code), result.errors);
   }
   return result.value;
 }

@@ -3,6 +3,7 @@
 // Pure and deterministic; per call it reads the payload once and does a few dozen Decimal steps.
 import { money, roundMoney, toAmount, ZERO, type Decimal } from '@/lib/money';
 import { arrayField, dateField, enumField, isObject, objectField, unratable } from '@/lib/products/common/read';
+import { coverEndOf } from '@/lib/products/term-checks';
 import { getProduct } from '@/lib/products/registry';
 import type { ProductDefinition, ProductSettings, RatingContext } from '@/lib/products/types';
 import { splitCommission } from '@/lib/rating/commission';
@@ -74,7 +75,8 @@ export function calculatePremium(input: CalculatePremiumInput): CalculationResul
   if (objects.length === 0) unratable('/objects', 'needs at least one insured object');
   const inception = dateField(policy, 'dateInception', '/policy');
   const expiry = dateField(policy, 'dateExpiry', '/policy');
-  const termDays = daysBetween(inception, expiry);
+  // Days of cover: to the expiry date, or through it when the product covers that day (a trip's return day).
+  const termDays = daysBetween(inception, coverEndOf(product, policy, expiry));
   if (termDays <= 0) unratable('/policy/dateExpiry', 'must be after the inception date');
 
   const plan = input.plan ?? enumField(policy, 'paymentPlan', '/policy', PAYMENT_PLANS, 'annual');

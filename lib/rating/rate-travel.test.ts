@@ -4,12 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationFailed } from '@/lib/errors';
 import { ageBandOf } from '@/lib/products/travel/tables';
+import { validatePayload } from '@/lib/products/validate';
 import { example, rate, thrown } from '@/lib/rating/test-support';
 
 describe('travel: the example payload', () => {
   const payload = example('travel');
 
-  it('is a 14-day trip in Europe for two travellers aged 45 and 43, starting 30 days after AS_OF', () => {
+  it('is a trip of 15 days of cover in Europe (14–28 Feb, the return day covered) for two travellers aged 45 and 43, starting 30 days after AS_OF', () => {
     expect(payload.policy).toMatchObject({
       dateInception: '2026-02-14',
       dateExpiry: '2026-02-28',
@@ -19,39 +20,40 @@ describe('travel: the example payload', () => {
   });
 
   it('rates each traveller, then the destination', () => {
-    // 1.20 × 14 days × 1.3 (40–64) = 21.84 per traveller; two travellers 43.68; Europe × 1.0.
+    // 14–28 Feb with the return day covered is 15 days. 1.20 × 15 days × 1.3 (40–64) = 23.40 per
+    // traveller; two travellers 46.80; Europe × 1.0.
     const { fields } = rate('travel', payload);
     expect(fields.map((f) => [f.field, f.value, f.factor, f.amount, f.effect])).toEqual([
-      ['/objects/0/dateOfBirth', 45, 1.3, 21.84, 'base'],
-      ['/objects/1/dateOfBirth', 43, 1.3, 43.68, 'base'],
-      ['/policy/destination', 'europe', 1, 43.68, 'factor'],
+      ['/objects/0/dateOfBirth', 45, 1.3, 23.4, 'base'],
+      ['/objects/1/dateOfBirth', 43, 1.3, 46.8, 'base'],
+      ['/policy/destination', 'europe', 1, 46.8, 'factor'],
     ]);
-    expect(fields[0]?.label).toBe('Traveller 1, age 45 (band 40–64): 1.20 × 14 days × 1.3');
+    expect(fields[0]?.label).toBe('Traveller 1, age 45 (band 40–64): 1.20 × 15 days × 1.3');
   });
 
   it('annual plan: DE tax, admin fee, commissions and one instalment at inception', () => {
     const { data, installments, referrals } = rate('travel', payload);
     expect(data).toEqual({
-      periodPremium: 76.98,
+      periodPremium: 80.69, // 46.80 + 8.89 + 25
       currency: 'EUR',
-      net: 43.68,
-      tax: 8.3, // 43.68 × 19 % = 8.2992
+      net: 46.8,
+      tax: 8.89, // 46.80 × 19 % = 8.892
       taxRate: 0.19,
       taxCountry: 'DE',
       taxJurisdiction: 'Germany',
       taxName: { en: 'German insurance tax (Versicherungsteuer)', de: 'Versicherungsteuer' },
       adminFee: 25,
       instalmentSurcharge: 0,
-      brokerCommission: 6.55, // 6.552
+      brokerCommission: 7.02, // 46.80 × 15 %
       brokerCommissionRate: 0.15,
-      mgaCommission: 4.37, // 4.368
+      mgaCommission: 4.68, // 46.80 × 10 %
       mgaCommissionRate: 0.1,
-      insurerNet: 32.76,
-      payable: 76.98,
+      insurerNet: 35.1, // 46.80 − 7.02 − 4.68
+      payable: 80.69,
       paymentPlan: 'annual',
-      termDays: 14,
+      termDays: 15,
     });
-    expect(installments).toEqual([{ sequence: 1, dueDate: '2026-02-14', amount: 76.98, currency: 'EUR', includesAdminFee: true }]);
+    expect(installments).toEqual([{ sequence: 1, dueDate: '2026-02-14', amount: 80.69, currency: 'EUR', includesAdminFee: true }]);
     expect(referrals).toEqual([]);
   });
 
@@ -60,8 +62,8 @@ describe('travel: the example payload', () => {
       p.customer.address = { line1: '1 High Street', city: 'York', postcode: 'YO1 7HH', country: 'GB' };
     });
     const { data } = rate('travel', british);
-    // 43.68 × 20 % = 8.736 → 8.74 (not 19 % DE, not 12 % UK standard)
-    expect(data).toMatchObject({ net: 43.68, taxCountry: 'GB', taxRate: 0.2, tax: 8.74, taxJurisdiction: 'United Kingdom' });
+    // 46.80 × 20 % = 9.36 (not 19 % DE, not 12 % UK standard)
+    expect(data).toMatchObject({ net: 46.8, taxCountry: 'GB', taxRate: 0.2, tax: 9.36, taxJurisdiction: 'United Kingdom' });
     expect(data.taxName.en).toBe('Insurance Premium Tax (higher rate)');
     const french = example('travel', (p) => {
       p.customer.address = { line1: '1 rue de Rivoli', city: 'Paris', postcode: '75001', country: 'FR' };
@@ -84,9 +86,9 @@ describe('travel: the example payload', () => {
 
 describe('travel: destination, winter sports and annual multi-trip', () => {
   it.each([
-    ['europe', 43.68],
-    ['worldwide-excluding-usa', 69.89], // 43.68 × 1.6 = 69.888
-    ['worldwide', 104.83], // 43.68 × 2.4 = 104.832
+    ['europe', 46.8],
+    ['worldwide-excluding-usa', 74.88], // 46.80 × 1.6
+    ['worldwide', 112.32], // 46.80 × 2.4
   ])('destination %s → net %s', (destination, net) => {
     expect(
       rate(
@@ -101,8 +103,8 @@ describe('travel: destination, winter sports and annual multi-trip', () => {
       'travel',
       example('travel', (p) => (p.policy.winterSports = true)),
     );
-    expect(fields.at(-1)).toMatchObject({ field: '/policy/winterSports', factor: 1.35, amount: 58.97, effect: 'loading' });
-    expect(data.net).toBe(58.97); // 43.68 × 1.35 = 58.968
+    expect(fields.at(-1)).toMatchObject({ field: '/policy/winterSports', factor: 1.35, amount: 63.18, effect: 'loading' });
+    expect(data.net).toBe(63.18); // 46.80 × 1.35
   });
 
   it('annual multi-trip cover is priced as 45 days whatever the term; commissions round half-up on a tie', () => {
@@ -170,8 +172,8 @@ describe('travel: age bands', () => {
   it('a traveller of 80 or more is rated at the 75–79 factor and referred', () => {
     const payload = example('travel', (p) => (p.objects = [{ firstName: 'Otto', lastName: 'Alt', dateOfBirth: '1945-01-01' }]));
     const { data, fields, referrals } = rate('travel', payload);
-    expect(fields[0]?.label).toBe('Traveller 1, age 81 (band 80+, referred): 1.20 × 14 days × 3.5');
-    expect(data.net).toBe(58.8); // 1.20 × 14 × 3.5
+    expect(fields[0]?.label).toBe('Traveller 1, age 81 (band 80+, referred): 1.20 × 15 days × 3.5');
+    expect(data.net).toBe(63); // 1.20 × 15 × 3.5
     expect(referrals).toEqual([
       {
         rule: 'travel.traveller-age',
@@ -182,17 +184,51 @@ describe('travel: age bands', () => {
   });
 });
 
+describe('travel: the return day is covered (DOMAIN.md §1)', () => {
+  const trip = (dateInception: string, dateExpiry: string) =>
+    example('travel', (p) => {
+      Object.assign(p.policy, { dateInception, dateExpiry });
+      p.objects = [{ dateOfBirth: '1990-01-01' }];
+    });
+
+  it('a trip 1–14 May is 14 days of cover, rated as such', () => {
+    const { data, fields } = rate('travel', trip('2026-05-01', '2026-05-14'));
+    // One traveller aged 36 (band 18–39, factor 1.0): 1.20 × 14 = 16.80.
+    expect(fields[0]?.label).toBe('Traveller 1, age 36 (band 18–39): 1.20 × 14 days × 1');
+    expect(data).toMatchObject({ termDays: 14, net: 16.8 });
+  });
+
+  it('a day trip (inception = expiry) is one day of cover and passes the schema’s term rule', () => {
+    const payload = trip('2026-05-01', '2026-05-01');
+    expect(validatePayload('travel', payload).errors).toEqual([]);
+    // 1.20 × 1 = 1.20 < 15: the minimum premium.
+    expect(rate('travel', payload).data).toMatchObject({ termDays: 1, net: 15 });
+  });
+
+  it('a return before departure is refused; annual multi-trip still ends at the start of its expiry day', () => {
+    expect(validatePayload('travel', trip('2026-05-02', '2026-05-01')).errors).toEqual([
+      { path: '/policy/dateExpiry', message: 'Expiry date must not be before the inception date' },
+    ]);
+    const annual = example('travel', (p) => Object.assign(p.policy, { tripType: 'annual', dateExpiry: '2027-02-14' }));
+    // 14 Feb 2026 to 14 Feb 2027 is 365 days; the day the year ends is not covered.
+    expect(rate('travel', annual).data.termDays).toBe(365);
+    expect(validatePayload('travel', { ...annual, policy: { ...annual.policy, dateExpiry: '2026-02-14' } }).errors).toEqual([
+      { path: '/policy/dateExpiry', message: 'Expiry date must be after the inception date' },
+    ]);
+  });
+});
+
 describe('travel: minimum premium', () => {
-  it('one child on a three-day trip pays the minimum of 15', () => {
+  it('one child on a four-day trip (14–17 Feb, both travel days covered) pays the minimum of 15', () => {
     const payload = example('travel', (p) => {
       p.policy.dateExpiry = '2026-02-17';
       p.objects = [{ dateOfBirth: '2015-06-01' }];
     });
-    // 1.20 × 3 × 0.5 = 1.80 < 15.
+    // 1.20 × 4 × 0.5 = 2.40 < 15.
     const { data, fields } = rate('travel', payload);
     expect(fields.map((f) => [f.field, f.amount, f.effect])).toEqual([
-      ['/objects/0/dateOfBirth', 1.8, 'base'],
-      ['/policy/destination', 1.8, 'factor'],
+      ['/objects/0/dateOfBirth', 2.4, 'base'],
+      ['/policy/destination', 2.4, 'factor'],
       ['minimumPremium', 15, 'minimum'],
     ]);
     // Tax 2.85; payable 15 + 2.85 + 25; broker 2.25; MGA 1.50.

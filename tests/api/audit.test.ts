@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- event JSON columns */
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../support/dates';
 import { call, tokenFor } from '../support/api';
 import { tenantId, withDatabase } from '../support/db';
 import { calculatedQuote, waitForRequest, waitUntilReady } from '../support/lifecycle';
@@ -53,7 +54,7 @@ describe('audit trail', () => {
     expect(statuses.at(-1)).toBe('issued');
 
     const decline = await calculatedQuote(broker, 'travel');
-    const declined = await call(`${BASE}/${decline}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: '2026-01-05' }] });
+    const declined = await call(`${BASE}/${decline}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: todayIn() }] });
     expect(declined.status).toBe(204);
     expect((await events(decline)).map((event) => event.type)).toContain('quote.declined');
   });

@@ -165,7 +165,7 @@ describe('concurrent changes to one policy (MTA, termination)', () => {
     const effectiveDate = plusDays(await inception(id), 10);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        call(`/api/v1/ledger/policies/${id}/terminate`, { token: broker, body: { effectiveDate, reason: 'moving abroad' } }),
+        call(`/api/v1/ledger/policies/${id}/terminate`, { token: broker, body: { effectiveDate, reason: 'pet-rehomed' } }),
       ),
     );
     expect(results.filter((result) => result.status === 200)).toHaveLength(1);

@@ -3,6 +3,7 @@ import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK } from '
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@/lib/documents/format';
+import { todayIn } from '../support/dates';
 import { baseUrl, call, tokenFor } from '../support/api';
 import { withDatabase } from '../support/db';
 import { calculatedQuote, issuePolicy } from '../support/lifecycle';
@@ -130,7 +131,7 @@ describe('the offer (4.7)', () => {
     expect(waiting.body.detail).toMatch(/underwriter/);
 
     const declinedId = await calculatedQuote(broker, 'pet');
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIn();
     const declined = await call(`${SALES}/${declinedId}/decline`, {
       token: broker,
       body: [{ reason: 'price-too-high' }, { declinedAt: today }],

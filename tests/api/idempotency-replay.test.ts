@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../support/dates';
 import { call, tokenFor } from '../support/api';
 import { calculatedQuote } from '../support/lifecycle';
 
@@ -22,7 +23,7 @@ function twice(path: string, token: string, body: unknown, key: string) {
 describe('Idempotency-Key on answers without a JSON body', () => {
   it('decline: the repeated call answers the stored 204, not 409', async () => {
     const id = await calculatedQuote(broker, 'home');
-    const body = [{ reason: 'price-too-high' }, { declinedAt: '2026-06-01' }];
+    const body = [{ reason: 'price-too-high' }, { declinedAt: todayIn() }];
     const { first, replay } = await twice(`${BASE}/${id}/decline`, broker, body, `decline-${id}`);
     expect(first.status, first.text).toBe(204);
     expect(replay.status, replay.text).toBe(204);

@@ -159,7 +159,7 @@ describe('credit notes and refunds', () => {
     const inception = links.body.data.policy.dateInception as string;
     const ended = await call(`${POLICIES}/${id}/terminate`, {
       token: broker,
-      body: { effectiveDate: addMonths(inception, 9), reason: 'sold the house', terminationType: 'pro-rata' },
+      body: { effectiveDate: addMonths(inception, 9), reason: 'property-sold', terminationType: 'pro-rata' },
     });
     expect(ended.status, ended.text).toBe(200);
     const returned = Math.round(ended.body.data.returnPremium.payable * 100);

@@ -236,7 +236,7 @@ describe('termination', () => {
 
     const cooling = await terminate('?dryRun=true', {
       effectiveDate: addDays(inception, 5),
-      reason: 'changed mind',
+      reason: 'customer-request',
       terminationType: 'short-rate',
     });
     expect(cooling.status, cooling.text).toBe(200);
@@ -247,7 +247,7 @@ describe('termination', () => {
 
     const late = await terminate('?dryRun=true', {
       effectiveDate: addDays(inception, 20),
-      reason: 'moved abroad',
+      reason: 'moved-abroad',
       terminationType: 'short-rate',
     });
     expect(late.body.data).toMatchObject({ coolingOff: false, appliedType: 'short-rate', keepPercent: 20 });
@@ -255,7 +255,7 @@ describe('termination', () => {
     expect((await links(id)).body.meta.status).toBe('active');
     expect((await view(id)).body).toEqual(before.body);
 
-    const applied = await terminate('', { effectiveDate: addDays(inception, 20), reason: 'moved abroad', terminationType: 'short-rate' });
+    const applied = await terminate('', { effectiveDate: addDays(inception, 20), reason: 'moved-abroad', terminationType: 'short-rate' });
     expect(applied.status, applied.text).toBe(200);
     // Dated after today: the policy stays in force until then (DOMAIN.md §5).
     expect(applied.body.meta).toMatchObject({ dryRun: false, status: 'pending-termination', version: '2' });
@@ -267,7 +267,7 @@ describe('termination', () => {
       status: 'pending-termination',
       statusLabel: 'Termination pending',
       terminatedAt: addDays(inception, 20),
-      pendingTermination: { effectiveDate: addDays(inception, 20), reason: 'moved abroad', terminationType: 'short-rate' },
+      pendingTermination: { effectiveDate: addDays(inception, 20), reason: 'moved-abroad', terminationType: 'short-rate' },
     });
     expect(Object.keys(read.body.links).sort()).toEqual(['policy:data-change', 'policy:mta', 'policy:withdraw-termination']);
     const after = await view(id);
@@ -287,7 +287,7 @@ describe('termination', () => {
       body: { effectiveDate: addDays(inception, 30), objects: [{ sumInsured: 50_000 }] },
     });
     expect(lateChange.status, lateChange.text).toBe(422);
-    expect((await terminate('', { effectiveDate: addDays(inception, 30), reason: 'again' })).status).toBe(409);
+    expect((await terminate('', { effectiveDate: addDays(inception, 30), reason: 'customer-request' })).status).toBe(409);
     expect((await call(`${POLICIES}/${id}/renewal`, { token: broker })).status).toBe(409);
   });
 });
@@ -357,7 +357,7 @@ describe('renewal (4.16) and expiry', () => {
     const id = renewedTermId;
     const applied = await call(`${POLICIES}/${id}/terminate`, {
       token: broker,
-      body: { reason: 'issued by mistake', terminationType: 'flat' },
+      body: { reason: 'issued-in-error', terminationType: 'flat' },
     });
     expect(applied.status, applied.text).toBe(200);
     expect(applied.body.data.returnPremium).toEqual(applied.body.data.charged);

@@ -49,7 +49,7 @@ describe('MTA and termination at the start, the middle and the last day of the t
 
       const ended = await call(`${POLICIES}/${id}/terminate?dryRun=true`, {
         token: broker,
-        body: { effectiveDate, reason: 'sold the house', terminationType: 'pro-rata' },
+        body: { effectiveDate, reason: 'property-sold', terminationType: 'pro-rata' },
       });
       expect(ended.status, `termination on day ${offset}: ${ended.text}`).toBe(200);
       expect(ended.body.data.daysRemaining).toBe(remaining);
@@ -167,7 +167,7 @@ describe('journal invariants after random sequences of policy changes and paymen
               // Flat cancels from inception, so it takes no effective date.
               body: {
                 ...(change.type === 'flat' ? {} : { effectiveDate: addDays(inception, effectiveDay) }),
-                reason: 'no longer needed',
+                reason: 'customer-request',
                 terminationType: change.type,
               },
             });

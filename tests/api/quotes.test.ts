@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../support/dates';
 import { call, tokenFor } from '../support/api';
 import { withDatabase } from '../support/db';
 import {
@@ -215,7 +216,7 @@ describe('referral (4.6) and its decision', () => {
     const bind = await call(`${BASE}/${id}/bind`, { token: broker, body: {} });
     expect(bind.status).toBe(409);
     expect(bind.body).toMatchObject({ currentState: 'in-manual-referral' });
-    expect(bind.body.allowedActions).toEqual(expect.arrayContaining(['approve-referral', 'reject-referral', 'decline']));
+    expect(bind.body.allowedActions).toEqual(expect.arrayContaining(['quote:referral-decision', 'quote:decline']));
     const byBroker = await call(`${BASE}/${id}/referrals/decision`, { token: broker, body: { decision: 'approve', comment: 'ok' } });
     expect(byBroker.status).toBe(403);
     const approved = await call(`${BASE}/${id}/referrals/decision`, {
@@ -292,18 +293,18 @@ describe('decline (4.10)', () => {
     const id = await calculatedQuote(broker, 'travel');
     const declined = await call(`${BASE}/${id}/decline`, {
       token: broker,
-      body: [{ reason: 'price-too-high' }, { declinedAt: '2026-11-22' }],
+      body: [{ reason: 'price-too-high' }, { declinedAt: todayIn() }],
     });
     expect(declined.status).toBe(204);
     const read = await call(`${BASE}/${id}`, { token: broker });
-    expect(read.body[1].meta).toMatchObject({ status: 'declined', decline: { reason: 'price-too-high', declinedAt: '2026-11-22' } });
+    expect(read.body[1].meta).toMatchObject({ status: 'declined', decline: { reason: 'price-too-high', declinedAt: todayIn() } });
     const attempts: [string, string, unknown][] = [
       ['PUT', `${BASE}/${id}/`, { customer: { phone: '+44 20 7946 0003' } }],
       ['POST', `${BASE}/${id}/calculate`, {}],
       ['POST', `${BASE}/${id}/referrals`, { comment: 'x' }],
       ['POST', `${BASE}/${id}/bind`, {}],
       ['POST', `${BASE}/${id}/issue`, {}],
-      ['POST', `${BASE}/${id}/decline`, [{ reason: 'other' }, { declinedAt: '2026-11-22' }]],
+      ['POST', `${BASE}/${id}/decline`, [{ reason: 'other' }, { declinedAt: todayIn() }]],
     ];
     for (const [method, path, body] of attempts) {
       const result = await call(path, { method, token: broker, body });
@@ -314,13 +315,13 @@ describe('decline (4.10)', () => {
 
   it('refuses an unknown reason or a bad date with 400', async () => {
     const id = await calculatedQuote(broker, 'travel');
-    expect((await call(`${BASE}/${id}/decline`, { token: broker, body: [{ reason: 'bored' }, { declinedAt: '2026-11-22' }] })).status).toBe(
+    expect((await call(`${BASE}/${id}/decline`, { token: broker, body: [{ reason: 'bored' }, { declinedAt: todayIn() }] })).status).toBe(
       400,
     );
     expect((await call(`${BASE}/${id}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: '22.11.2026' }] })).status).toBe(
       400,
     );
-    expect((await call(`${BASE}/${id}/decline`, { token: broker, body: { reason: 'other', declinedAt: '2026-11-22' } })).status).toBe(400);
+    expect((await call(`${BASE}/${id}/decline`, { token: broker, body: { reason: 'other', declinedAt: todayIn() } })).status).toBe(400);
   });
 });
 
@@ -385,7 +386,7 @@ describe('bind (4.8) and issue (4.12, 4.13)', () => {
     const result = await call(`${BASE}/${id}/issue`, { token: broker, body: {} });
     expect(result.status).toBe(409);
     expect(result.body).toMatchObject({ currentState: 'calculated' });
-    expect(result.body.allowedActions).toContain('bind');
+    expect(result.body.allowedActions).toContain('quote:bind');
   });
 
   it('ten concurrent issues of one quote: exactly one starts, one policy, one policy number', async () => {
@@ -463,7 +464,7 @@ describe('copy and changes', () => {
     expect(created).toEqual([...created].sort().reverse());
     const declined = await calculatedQuote(broker, 'travel');
     expect(
-      (await call(`${BASE}/${declined}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: '2026-11-22' }] })).status,
+      (await call(`${BASE}/${declined}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: todayIn() }] })).status,
     ).toBe(204);
     const page = await call(`${BASE}?pageSize=5&status=declined`, { token: broker });
     expect(page.status).toBe(200);

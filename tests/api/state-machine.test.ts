@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../support/dates';
 import { call, tokenFor } from '../support/api';
 import { boundQuote, calculatedQuote, issuePolicy } from '../support/lifecycle';
-import { QUOTE_RULES, type ExpectedQuoteAction as QuoteAction, type ExpectedQuoteState as QuoteState } from '../support/lifecycle-rules';
+import {
+  EXPECTED_QUOTE_KEYS,
+  QUOTE_RULES,
+  expectedKeys,
+  type ExpectedQuoteAction as QuoteAction,
+  type ExpectedQuoteState as QuoteState,
+} from '../support/lifecycle-rules';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies */
 
@@ -37,7 +44,7 @@ const reach: Partial<Record<QuoteState, Reach>> = {
   },
   declined: async () => {
     const id = await calculatedQuote(broker, 'travel');
-    expect((await call(`${BASE}/${id}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: '2026-11-22' }] })).status).toBe(
+    expect((await call(`${BASE}/${id}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: todayIn() }] })).status).toBe(
       204,
     );
     return id;
@@ -54,7 +61,7 @@ const perform: Partial<Record<QuoteAction, (id: string) => Promise<{ status: num
   'approve-referral': (id) =>
     call(`${BASE}/${id}/referrals/decision`, { token: underwriter, body: { decision: 'approve', comment: 'Fine' } }),
   'reject-referral': (id) => call(`${BASE}/${id}/referrals/decision`, { token: underwriter, body: { decision: 'reject', comment: 'No' } }),
-  decline: (id) => call(`${BASE}/${id}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: '2026-11-22' }] }),
+  decline: (id) => call(`${BASE}/${id}/decline`, { token: broker, body: [{ reason: 'other' }, { declinedAt: todayIn() }] }),
   bind: (id) => call(`${BASE}/${id}/bind`, { token: broker, body: {} }),
   issue: (id) => call(`${BASE}/${id}/issue`, { token: broker, body: {} }),
   copy: (id) => call(`${BASE}/${id}/copy`, { token: broker, body: {} }),
@@ -80,7 +87,10 @@ describe('every action from every stable state follows the transition table', ()
         } else {
           expect(result.status, `${action} from ${state}`).toBe(409);
           expect(result.body.currentState).toBe(state);
-          expect([...result.body.allowedActions].sort()).toEqual(Object.keys(QUOTE_RULES[state]).sort());
+          // One vocabulary: the 409 names the allowed actions by the keys the links use.
+          expect([...result.body.allowedActions].sort()).toEqual(
+            expectedKeys(Object.keys(QUOTE_RULES[state]) as QuoteAction[], EXPECTED_QUOTE_KEYS),
+          );
         }
       }
     });

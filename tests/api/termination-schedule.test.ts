@@ -106,13 +106,13 @@ describe('a monthly policy terminated mid-term', () => {
     expect(returned).toBeGreaterThan(2 * before[11]!.cents); // takes Nov and Oct, and part of Sep
     expect(returned).toBeLessThan(3 * before[11]!.cents);
 
-    const preview = await terminate(id, { effectiveDate, reason: 'sold the house', terminationType: 'pro-rata' }, '?dryRun=true');
+    const preview = await terminate(id, { effectiveDate, reason: 'property-sold', terminationType: 'pro-rata' }, '?dryRun=true');
     expect(preview.status, preview.text).toBe(200);
     expect(cents(preview.body.data.returnPremium.net)).toBe(returnNet);
     expect(cents(preview.body.data.returnPremium.payable)).toBe(returned);
     expect(await instalmentsOf(id)).toEqual(before);
 
-    const applied = await terminate(id, { effectiveDate, reason: 'sold the house', terminationType: 'pro-rata' });
+    const applied = await terminate(id, { effectiveDate, reason: 'property-sold', terminationType: 'pro-rata' });
     expect(applied.status, applied.text).toBe(200);
     expect(applied.body.meta.status).toBe('pending-termination');
     const after = await instalmentsOf(id);
@@ -135,11 +135,11 @@ describe('a monthly policy terminated mid-term', () => {
 
     const pending = await links(id);
     expect(pending.meta.status).toBe('pending-termination');
-    expect(pending.meta.pendingTermination).toEqual({ effectiveDate, reason: 'sold the house', terminationType: 'pro-rata' });
+    expect(pending.meta.pendingTermination).toEqual({ effectiveDate, reason: 'property-sold', terminationType: 'pro-rata' });
     expect(pending.meta.terminatedAt).toBe(effectiveDate);
     expect(Object.keys(pending.links).sort()).toEqual(['policy:data-change', 'policy:mta', 'policy:withdraw-termination']);
     expect(pending.links['policy:withdraw-termination']).toMatchObject({ href: `${POLICIES}/${id}/terminate/withdraw`, method: 'POST' });
-    expect((await terminate(id, { effectiveDate, reason: 'again' })).status).toBe(409);
+    expect((await terminate(id, { effectiveDate, reason: 'customer-request' })).status).toBe(409);
     // A change on or after the termination date is refused; before it, allowed.
     const late = await call(`${POLICIES}/${id}/data-change`, {
       token: broker,
@@ -165,7 +165,7 @@ describe('a monthly policy terminated mid-term', () => {
     expect((await withdraw(id)).status).toBe(409);
 
     // Terminated again, and the daily job ends it once its date has come.
-    expect((await terminate(id, { effectiveDate, reason: 'sold the house after all' })).status).toBe(200);
+    expect((await terminate(id, { effectiveDate, reason: 'property-sold' })).status).toBe(200);
     await withDatabase(async (client) => {
       await client.query(`UPDATE "Policy" SET "terminatedAt" = current_date WHERE id = $1`, [id]);
       await client.query(`INSERT INTO "Job" ("task", "payload") VALUES ('expire-policies', '{}'::jsonb)`);
@@ -183,7 +183,7 @@ describe('a monthly policy terminated mid-term', () => {
   it('flat from inception returns the whole payable: every instalment is taken, nothing is owed and no credit is left', async () => {
     const { id } = await issuePolicy(broker, 'home');
     const payableCents = total(await instalmentsOf(id));
-    const applied = await terminate(id, { reason: 'issued by mistake', terminationType: 'flat' });
+    const applied = await terminate(id, { reason: 'issued-in-error', terminationType: 'flat' });
     expect(applied.status, applied.text).toBe(200);
     expect(cents(applied.body.data.returnPremium.payable)).toBe(payableCents);
     expect(applied.body.data.schedule.steps).toHaveLength(12);
@@ -210,7 +210,7 @@ describe('out of sequence', () => {
     expect((await links(withMta.id)).meta.effectiveFrom).toBe(today > inception ? today : inception);
 
     const effectiveDate = addMonths(inception, 3);
-    const body = { effectiveDate, reason: 'moved abroad', terminationType: 'pro-rata' };
+    const body = { effectiveDate, reason: 'moved-abroad', terminationType: 'pro-rata' };
     const preview = await terminate(withMta.id, body, '?dryRun=true');
     const a = await terminate(withMta.id, body);
     const b = await terminate(without.id, body);
@@ -230,7 +230,7 @@ describe('out of sequence', () => {
   it('an MTA before a pending termination is priced as if it had come first; withdrawing then leaves the MTA alone', async () => {
     const [pendingFirst, mtaFirst] = await Promise.all([issuePolicy(broker, 'home'), issuePolicy(broker, 'home')]);
     const inception = (await links(pendingFirst.id)).data.policy.dateInception as string;
-    const ends = { effectiveDate: addMonths(inception, 9), reason: 'sold the house', terminationType: 'pro-rata' };
+    const ends = { effectiveDate: addMonths(inception, 9), reason: 'property-sold', terminationType: 'pro-rata' };
     const change = addDays(addMonths(inception, 6), 3);
 
     expect((await terminate(pendingFirst.id, ends)).status).toBe(200);

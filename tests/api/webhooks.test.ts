@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_EVENT_TYPES } from '@/lib/events-out/types';
 import { addDays } from '@/lib/rating/dates';
+import { todayIn } from '../support/dates';
 import { call, tokenFor } from '../support/api';
 import { withDatabase } from '../support/db';
 import { boundQuote, calculatedQuote, createQuote, issuePolicy, waitForRequest, waitUntilReady } from '../support/lifecycle';
@@ -147,7 +148,7 @@ describe('delivery', () => {
     const declinedId = await calculatedQuote(broker, 'pet');
     const declined = await call(`${SALES}/${declinedId}/decline`, {
       token: broker,
-      body: [{ reason: 'price-too-high' }, { declinedAt: new Date().toISOString().slice(0, 10) }],
+      body: [{ reason: 'price-too-high' }, { declinedAt: todayIn() }],
     });
     expect(declined.status, declined.text).toBe(204);
 

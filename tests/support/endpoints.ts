@@ -13,7 +13,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   declineQuote: [{ reason: 'other' }, { declinedAt: '2026-01-01' }],
   adjustPolicy: { effectiveDate: '2026-06-01', customer: { phone: '+44 20 7946 0998' } },
   changePolicyData: { customer: { phone: '+44 20 7946 0997' } },
-  terminatePolicy: { effectiveDate: '2026-06-01', reason: 'test', terminationType: 'pro-rata' },
+  terminatePolicy: { effectiveDate: '2026-06-01', reason: 'other', terminationType: 'pro-rata' },
   recordPayment: { amount: 1, currency: 'GBP', receivedOn: '2026-01-01', method: 'card' },
   reversePayment: { reason: 'test' },
   recordRefund: { amount: 1, currency: 'GBP', paidOn: '2026-01-01', method: 'card' },

@@ -60,3 +60,35 @@ export const POLICY_RULES: Record<ExpectedPolicyState, Partial<Record<ExpectedPo
   terminated: {},
   expired: {},
 };
+
+/**
+ * The one key vocabulary (API-CONTRACT §5) in which a 409's `allowedActions`, the actions call and
+ * the links name an action; both referral outcomes are one call. The daily job's actions (expire,
+ * complete a termination) are no caller's and have no key.
+ */
+export const EXPECTED_QUOTE_KEYS: Record<ExpectedQuoteAction, string> = {
+  update: 'quote:update',
+  calculate: 'quote:calculate',
+  refer: 'quote:refer',
+  'approve-referral': 'quote:referral-decision',
+  'reject-referral': 'quote:referral-decision',
+  decline: 'quote:decline',
+  bind: 'quote:bind',
+  issue: 'quote:issue',
+  copy: 'quote:copy',
+  download: 'quote:download',
+};
+
+export const EXPECTED_POLICY_KEYS: Partial<Record<ExpectedPolicyAction, string>> = {
+  mta: 'policy:mta',
+  'data-change': 'policy:data-change',
+  terminate: 'policy:terminate',
+  'schedule-termination': 'policy:terminate',
+  'withdraw-termination': 'policy:withdraw-termination',
+  renew: 'policy:renew',
+};
+
+/** The distinct keys of the actions a state allows, sorted. */
+export function expectedKeys<A extends string>(actions: readonly A[], keys: Partial<Record<A, string>>): string[] {
+  return [...new Set(actions.flatMap((action) => (keys[action] ? [keys[action]] : [])))].sort();
+}

@@ -30,6 +30,8 @@ export async function startTestStack(
       LEDGER_WEBHOOK_DISABLE_AFTER_FAILURES: '5',
       // Pet cancels for non-payment here, so the arrears job's cancellation is tested; home does not.
       LEDGER_CANCEL_FOR_NON_PAYMENT: 'pet',
+      // API tests may pin "now" per request (X-Ledger-Test-Now) to stand at a time-zone boundary.
+      LEDGER_TEST_CLOCK: 'enabled',
       ...options.env,
     },
     say: (line) => process.stderr.write(`[stack] ${line}\n`),

@@ -67,7 +67,12 @@ export const policySchema = z
         periodPremium: z.number().meta({ description: 'The premium charged for the term: the sum of the non-cancelled instalments' }),
         annualisedPremium: z.number().meta({ description: 'The selected version rated for a whole year' }),
         pendingTermination: z
-          .object({ effectiveDate: isoDate, reason: z.string(), terminationType: z.enum(TERMINATION_TYPES) })
+          .object({
+            effectiveDate: isoDate,
+            reason: z.string().meta({ description: 'A code from the product’s termination reasons' }),
+            note: z.string().optional(),
+            terminationType: z.enum(TERMINATION_TYPES),
+          })
           .nullable()
           .meta({ description: 'A termination dated in the future, while it waits for its date' }),
         renewal: z
@@ -94,7 +99,7 @@ export const policyLinksEndpoint = defineEndpoint({
   path: `${BASE}/{id}/links`,
   summary: 'Policy data, meta and the links of what may be done now',
   description:
-    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
+    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
@@ -182,18 +187,24 @@ export const policyTerminateEndpoint = defineEndpoint({
   path: `${BASE}/{id}/terminate`,
   summary: 'Terminate the policy (policy:terminate); dryRun previews the refund',
   description:
-    'Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.',
+    'Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason` (a code from the product’s `terminationReasons` in `GET /products`, else 422 listing the allowed codes), an optional free-text `note`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({ dryRun: queryBoolean }),
   body: z
     .object({
       effectiveDate: isoDate.optional(),
-      reason: z.string().trim().min(1).max(500),
+      reason: z
+        .string()
+        .trim()
+        .min(1)
+        .max(60)
+        .meta({ description: 'A code from the product’s `terminationReasons` (`GET /products`); another value is 422 listing them' }),
+      note: z.string().trim().min(1).max(500).optional().meta({ description: 'Free text beside the reason code' }),
       terminationType: z.enum(TERMINATION_TYPES).default('pro-rata'),
     })
     .strict(),
-  bodyExample: { effectiveDate: '2026-10-01', reason: 'Moved abroad', terminationType: 'pro-rata' },
+  bodyExample: { effectiveDate: '2026-10-01', reason: 'moved-abroad', note: 'Relocating to Lisbon for work', terminationType: 'pro-rata' },
   idempotent: true,
   requestHeaders: ifMatchHeader,
   responses: {

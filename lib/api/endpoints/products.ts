@@ -8,7 +8,8 @@ export const listProductsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/v1/ledger/products',
   summary: 'The products and a valid example payload for each',
-  description: '`example` is a complete create payload (dates relative to today) that can be posted to `/sales/policies/create` as it is.',
+  description:
+    '`terminationReasons` lists the codes `POST /policies/{id}/terminate` accepts as its `reason` for that product. `example` is a complete create payload (dates relative to today) that can be posted to `/sales/policies/create` as it is.',
   tag: 'Products',
   roles: ANY_LEDGER_ROLE,
   responses: {
@@ -23,6 +24,9 @@ export const listProductsEndpoint = defineEndpoint({
               schemaPath: z.string(),
               currency: z.string(),
               example: z.record(z.string(), z.unknown()),
+              terminationReasons: z
+                .array(z.object({ code: z.string(), label: z.string() }))
+                .meta({ description: 'The codes a termination’s `reason` may take, labelled in the request’s language' }),
             })
             .catchall(z.unknown()),
         ),

@@ -143,6 +143,12 @@ const changePatch = z
   })
   .strict();
 
+// Spec 4.4: calculate takes an empty body, a change like an update, or a payload like the create
+// payload; `product`, when sent, must be the quote's own product.
+const calculatePayload = changePatch
+  .extend({ product: z.string().max(40).optional().meta({ description: 'The quote’s product code, as in the create payload' }) })
+  .strict();
+
 export const createQuoteEndpoint = defineEndpoint({
   operationId: 'createQuote',
   method: 'POST',
@@ -156,7 +162,7 @@ export const createQuoteEndpoint = defineEndpoint({
   bodyDocument: createBodyDocument(),
   bodyExample: CREATE_EXAMPLE,
   idempotent: true,
-  requestHeaders: { 'Accept-Language': 'en or de' },
+  requestHeaders: { 'Accept-Language': 'en or de: the language of validation messages' },
   responses: {
     200: { description: 'The created quote', schema: quoteBodySchema, example: QUOTE_EXAMPLE },
     ...commonProblems,
@@ -248,7 +254,7 @@ export const updateQuoteEndpoint = defineEndpoint({
   roles: ANY_LEDGER_ROLE,
   body: changePatch,
   bodyExample: { policy: { paymentPlan: 'monthly' }, customer: { phone: '+44 20 7946 0999' } },
-  requestHeaders: { 'If-Match': 'ETag from the read; stale is 409' },
+  requestHeaders: { 'If-Match': 'ETag from the read; stale is 409', 'Accept-Language': 'en or de: the language of validation messages' },
   responses: {
     200: {
       description: 'The full updated quote',
@@ -308,10 +314,10 @@ export const calculateQuoteEndpoint = defineEndpoint({
   path: `${BASE}/{id}/calculate`,
   summary: 'Calculate (rate) the quote now',
   description:
-    'The body may be empty (recalculate) or carry changed data like an update. Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal.',
+    'The body may be empty (recalculate), carry changed data like an update, or be shaped like the create payload (`{ product, policy, customer, agent?, objects }`, merged into the quote as an update is; `product` must be the quote’s own, else 422). Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
-  body: changePatch,
+  body: calculatePayload,
   bodyOptional: true,
   bodyExample: {},
   idempotent: true,
@@ -369,13 +375,13 @@ export const declineQuoteEndpoint = defineEndpoint({
   path: `${BASE}/{id}/decline`,
   summary: 'The customer declines the quote (final)',
   description:
-    'Spec 4.10: the body is an array of two objects, `[{ "reason": "price-too-high" }, { "declinedAt": "YYYY-MM-DD" }]`. Reasons: `GET /sales/decline-reasons`.',
+    'Spec 4.10: the body is an array of two objects, `[{ "reason": "price-too-high" }, { "declinedAt": "YYYY-MM-DD" }]`. Reasons: `GET /sales/decline-reasons`. `declinedAt` lies between the quote’s creation and today (local dates of the business’s time zone), else 422 at `/1/declinedAt`.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: z.tuple([z.object({ reason: z.enum(DECLINE_REASONS) }).strict(), z.object({ declinedAt: isoDate }).strict()]),
   bodyExample: [{ reason: 'price-too-high' }, { declinedAt: '2026-06-01' }],
   idempotent: true,
-  responses: { 204: { description: 'Declined' }, ...commonProblems, 409: stateProblems[409] },
+  responses: { 204: { description: 'Declined' }, ...commonProblems, ...stateProblems },
 });
 
 export const declineReasonsEndpoint = defineEndpoint({

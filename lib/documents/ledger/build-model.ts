@@ -19,7 +19,7 @@ import type {
 } from '../model';
 import { OFFER_VALIDITY_DAYS } from '../model';
 import { coverRows, Describer, fieldChanges, insuredObjects, type ProductData } from './describe';
-import type { InvoiceRecord, LedgerSnapshot } from './load';
+import type { ChargedAmounts, InvoiceRecord, LedgerSnapshot } from './load';
 
 const GERMAN_SPEAKING = new Set(['DE', 'AT', 'CH', 'LI']);
 const GERMAN_TITLES: Record<string, string> = { home: 'Hausratversicherung', travel: 'Reiseversicherung', pet: 'Tierkrankenversicherung' };
@@ -65,6 +65,30 @@ function premiumOf(calculation: CalculationResult): PremiumBreakdown {
     paymentPlan: data.paymentPlan,
   };
   if (data.instalmentSurcharge > 0) premium.instalmentSurcharge = data.instalmentSurcharge;
+  return premium;
+}
+
+/**
+ * A policy's premium as charged for the term through the document's version (the journal, the
+ * same figure as `meta.periodPremium`), not the latest version rated for a whole year: after an
+ * MTA or a termination the two differ. Rates and the plan come from the rating.
+ */
+function chargedPremiumOf(calculation: CalculationResult, charged: ChargedAmounts): PremiumBreakdown {
+  const fees = charged.fees;
+  // The fees account holds the administrative fee and the monthly surcharge, both charged at issue.
+  const adminFee = Math.min(calculation.data.adminFee, Math.max(0, toAmount(fees)));
+  const surcharge = toAmount(fees) - adminFee;
+  const premium: PremiumBreakdown = {
+    net: toAmount(charged.net),
+    tax: toAmount(charged.tax),
+    taxRate: calculation.data.taxRate,
+    adminFee,
+    brokerCommission: toAmount(charged.brokerCommission),
+    mgaCommission: toAmount(charged.mgaCommission),
+    payable: toAmount(charged.payable),
+    paymentPlan: calculation.data.paymentPlan,
+  };
+  if (surcharge > 0) premium.instalmentSurcharge = toAmount(fees.minus(adminFee));
   return premium;
 }
 
@@ -183,7 +207,7 @@ export function buildDocumentModel(snapshot: LedgerSnapshot, type: DocumentType,
     agent: agent && text(agent.name) ? { name: text(agent.name), code: text(agent.code) } : undefined,
     objects: insuredObjects(policy.productCode, data, describer),
     cover: coverRows(policy.productCode, data, describer),
-    premium: premiumOf(calculation),
+    premium: snapshot.charged ? chargedPremiumOf(calculation, snapshot.charged) : premiumOf(calculation),
     instalments: instalmentsOf(calculation),
   };
 

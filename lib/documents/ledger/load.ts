@@ -4,6 +4,7 @@
 
 import type { Tx } from '@/lib/db/client';
 import { ACCOUNTS } from '@/lib/ledger/billing/journal';
+import { chargedThroughVersion } from '@/lib/ledger/policies/charged';
 import { money, ZERO, type Decimal } from '@/lib/money';
 import type { CalculationResult } from '@/lib/rating/types';
 import type { ProductData } from './describe';
@@ -25,6 +26,15 @@ export interface BookedAmounts {
   net: Decimal;
   tax: Decimal;
   fees: Decimal;
+}
+
+export interface ChargedAmounts {
+  net: Decimal;
+  tax: Decimal;
+  fees: Decimal;
+  brokerCommission: Decimal;
+  mgaCommission: Decimal;
+  payable: Decimal;
 }
 
 export interface InvoiceRecord {
@@ -64,6 +74,11 @@ export interface LedgerSnapshot {
   };
   /** The version the documents describe; absent for a quote (version 0). */
   version?: VersionRecord;
+  /**
+   * What the journal charged for the term through that version (issue, MTAs, returns): the
+   * premium a policy document prints, the same figure as `meta.periodPremium`. Absent for a quote.
+   */
+  charged?: ChargedAmounts;
   previousVersion?: VersionRecord;
   invoice?: InvoiceRecord;
   termination?: TerminationRecord;
@@ -170,6 +185,7 @@ export async function loadSnapshot(
       calculation: row.calculation as unknown as CalculationResult | null,
     },
     version,
+    charged: version ? await chargedThroughVersion(tx, input.tenantId, input.policyId, version.version) : undefined,
     previousVersion: version ? await readVersion(tx, input.tenantId, input.policyId, version.version - 1) : undefined,
     invoice: input.invoiceId ? await readInvoice(tx, input.tenantId, input.invoiceId) : undefined,
     termination: input.termination ? await readTermination(tx, input.tenantId, input.policyId) : undefined,

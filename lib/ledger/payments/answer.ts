@@ -10,6 +10,7 @@ export async function balanceOfPolicy(tx: Tx, tenantId: string, policyId: string
   const standing = await policyStanding(tx, {
     tenantId,
     policyId,
+    productCode: row.productCode,
     currency: calculationOf(row).data.currency,
     policyStatus: row.policyStatus,
   });

@@ -1,5 +1,6 @@
 import type { Tx } from '@/lib/db/client';
 import { NotFound } from '@/lib/errors';
+import { instalmentNumbers } from '@/lib/ledger/billing/instalment-numbers';
 import { isoDay } from '@/lib/ledger/policies/policy-record';
 import { money, toAmount, ZERO } from '@/lib/money';
 
@@ -50,9 +51,10 @@ async function viewsOf(tx: Tx, tenantId: string, policyId: string, rows: Payment
   const [allocations, reversals, instalments] = await Promise.all([
     tx.allocation.findMany({ where: { tenantId, policyId, journalEntryId: { in: rows.map((row) => row.journalEntryId) } } }),
     tx.payment.findMany({ where: { tenantId, policyId, reversesId: { in: ids } }, select: { id: true, reversesId: true } }),
-    tx.instalment.findMany({ where: { tenantId, policyId }, select: { id: true, sequence: true, dueDate: true } }),
+    tx.instalment.findMany({ where: { tenantId, policyId }, select: { id: true, sequence: true, dueDate: true, createdAt: true } }),
   ]);
   const instalmentOf = new Map(instalments.map((instalment) => [instalment.id, instalment]));
+  const sequenceOf = instalmentNumbers(instalments);
   const reversedBy = new Map(reversals.map((reversal) => [reversal.reversesId, reversal.id]));
   return rows.map((row) => {
     // Allocations of the payment's own entry (a payment's leftover credit used later is not listed here).
@@ -74,7 +76,14 @@ async function viewsOf(tx: Tx, tenantId: string, policyId: string, rows: Payment
       allocations: [...own].flatMap(([instalmentId, amount]) => {
         const instalment = instalmentOf.get(instalmentId);
         if (!instalment || amount.isZero()) return [];
-        return [{ instalmentId, sequence: instalment.sequence, dueDate: isoDay(instalment.dueDate), amount: toAmount(amount) }];
+        return [
+          {
+            instalmentId,
+            sequence: sequenceOf.get(instalmentId) ?? instalment.sequence,
+            dueDate: isoDay(instalment.dueDate),
+            amount: toAmount(amount),
+          },
+        ];
       }),
       createdAt: row.createdAt.toISOString(),
       createdBy: row.createdBy,

@@ -1,6 +1,6 @@
 import type { Tx } from '@/lib/db/client';
 import { toAmount, ZERO, type Decimal } from '@/lib/money';
-import { todayUtc } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
 import { balanceOf, instalmentState, outstandingOf, type InstalmentState } from './allocation';
 import { creditBalance, policyPositions } from './settle';
 
@@ -33,9 +33,10 @@ const ENDED = new Set(['terminated', 'expired', 'pending-termination']);
 
 export async function policyStanding(
   tx: Tx,
-  input: { tenantId: string; policyId: string; currency: string; policyStatus: string; today?: string },
+  input: { tenantId: string; policyId: string; productCode: string; currency: string; policyStatus: string; today?: string },
 ): Promise<{ balance: PolicyBalance; instalments: Map<string, InstalmentStanding> }> {
-  const today = input.today ?? todayUtc();
+  // What is due and overdue is judged on the business date (the tenant's or product's zone).
+  const today = input.today ?? (await businessToday(tx, input.tenantId, input.productCode));
   const [positions, credit] = await Promise.all([
     policyPositions(tx, input.tenantId, input.policyId),
     creditBalance(tx, input.tenantId, input.policyId),

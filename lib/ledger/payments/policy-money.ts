@@ -1,7 +1,8 @@
 import type { Tx } from '@/lib/db/client';
 import { ValidationFailed } from '@/lib/errors';
 import { calculationOf, lockPolicy, type PolicyRecord } from '@/lib/ledger/policies/policy-record';
-import { compareDates, isIsoDate, todayUtc } from '@/lib/rating/dates';
+import { businessToday } from '@/lib/ledger/today';
+import { compareDates, isIsoDate } from '@/lib/rating/dates';
 
 // The opening every money call shares: the policy under its row lock (so two payments on one
 // policy are set against the instalments one after the other, never twice against the same
@@ -13,9 +14,10 @@ export interface PolicyMoney {
   today: string;
 }
 
-export async function openPolicyMoney(tx: Tx, tenantId: string, policyId: string, today = todayUtc()): Promise<PolicyMoney> {
+/** `today` defaults to the business date of the policy's tenant (or product), never the UTC date. */
+export async function openPolicyMoney(tx: Tx, tenantId: string, policyId: string, today?: string): Promise<PolicyMoney> {
   const row = await lockPolicy(tx, tenantId, policyId);
-  return { row, currency: calculationOf(row).data.currency, today };
+  return { row, currency: calculationOf(row).data.currency, today: today ?? (await businessToday(tx, tenantId, row.productCode)) };
 }
 
 export function assertCurrency(opened: PolicyMoney, currency: string): void {

@@ -5,7 +5,7 @@ import { recordEvent } from '@/lib/ledger/events';
 import { nextPolicyState } from '@/lib/ledger/state-machine';
 import { businessToday } from '@/lib/ledger/today';
 import { addDays, compareDates, todayUtc } from '@/lib/rating/dates';
-import { isoDay, lockPolicy, policyState } from './policy-record';
+import { coverEndOfRow, isoDay, lockPolicy, policyState } from './policy-record';
 
 export const EXPIRE_POLICIES_TASK = 'expire-policies';
 /** How often the worker's cron sweeps. */
@@ -39,7 +39,8 @@ export async function expirePolicies(now: Date = new Date()): Promise<number> {
       const done = await withTenant(policy.tenantId, async (tx) => {
         const row = await lockPolicy(tx, policy.tenantId, policy.id);
         const today = await businessToday(tx, row.tenantId, row.productCode, now);
-        if (row.policyStatus !== 'active' || compareDates(isoDay(row.dateExpiry), today) > 0) return false;
+        // Cover ends at the start of the cover end (the day after a trip's return day).
+        if (row.policyStatus !== 'active' || compareDates(coverEndOfRow(row), today) > 0) return false;
         const next = nextPolicyState(policyState(row), 'expire');
         await tx.policy.update({ where: { id: row.id }, data: { policyStatus: next, revision: { increment: 1 } } });
         await recordEvent(tx, {

@@ -1,6 +1,7 @@
 import type { Tx } from '@/lib/db/client';
 import type { Language } from '@/lib/http/language';
 import { ACCOUNTS } from '@/lib/ledger/billing/journal';
+import { INSTALMENT_ORDER, instalmentNumbers } from '@/lib/ledger/billing/instalment-numbers';
 import { money, toAmount, ZERO, type Decimal } from '@/lib/money';
 import { policyStanding } from '@/lib/ledger/payments/policy-balance';
 import { COLUMN_LABELS, DOCUMENT_COUNTRIES, documentCountryOf, formatterFor } from './document-country';
@@ -64,12 +65,13 @@ export async function installmentsView(tx: Tx, input: InstallmentsViewInput) {
     tx.journalLine.findMany({ where: { tenantId: input.tenantId, entryId: { in: entryIds } } }),
     tx.instalment.findMany({
       where: { tenantId: input.tenantId, policyId: row.id },
-      orderBy: [{ dueDate: 'asc' }, { createdAt: 'asc' }, { sequence: 'asc' }],
+      orderBy: INSTALMENT_ORDER,
     }),
   ]);
   const currency = invoices[0]?.currency ?? settingsOf(row).currency;
   const format = formatterFor(country, currency);
   const numberOf = new Map(invoices.map((invoice) => [invoice.id, invoice.number]));
+  const sequenceOf = instalmentNumbers(instalments);
   const shown = (key: string) => code !== 'customer' || !COMMISSION_KEYS.includes(key);
   const present = (amounts: InvoiceAmounts) => {
     const values: Record<string, number> = {};
@@ -115,6 +117,7 @@ export async function installmentsView(tx: Tx, input: InstallmentsViewInput) {
   const standing = await policyStanding(tx, {
     tenantId: input.tenantId,
     policyId: row.id,
+    productCode: row.productCode,
     currency,
     policyStatus: row.policyStatus,
   });
@@ -130,7 +133,7 @@ export async function installmentsView(tx: Tx, input: InstallmentsViewInput) {
     const outstanding = own ? toAmount(own.outstanding) : 0;
     return {
       invoiceNumber: numberOf.get(instalment.invoiceId) ?? null,
-      sequence: instalment.sequence,
+      sequence: sequenceOf.get(instalment.id) ?? instalment.sequence,
       dueDate,
       payable,
       status: instalment.status,

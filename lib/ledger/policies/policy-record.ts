@@ -3,6 +3,7 @@ import { NotFound, ValidationFailed } from '@/lib/errors';
 import { isPolicyState, nextPolicyState, type PolicyAction, type PolicyState } from '@/lib/ledger/state-machine';
 import type { QuoteRecord } from '@/lib/ledger/quotes/quote-record';
 import { getProduct } from '@/lib/products/registry';
+import { coverEndOf } from '@/lib/products/term-checks';
 import type { CalculationResult } from '@/lib/rating/types';
 import { compareDates, isIsoDate } from '@/lib/rating/dates';
 import type { PremiumRates } from './premium-parts';
@@ -41,8 +42,18 @@ export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * The term as days of cover run: `expiry` is the first day no longer covered, the day after the
+ * stored expiry date when the product covers that day (a single trip's return day).
+ */
 export function termOf(row: PolicyRecord): { inception: string; expiry: string } {
-  return { inception: isoDay(row.dateInception), expiry: isoDay(row.dateExpiry) };
+  return { inception: isoDay(row.dateInception), expiry: coverEndOfRow(row) };
+}
+
+/** The first day no longer covered (see termOf). */
+export function coverEndOfRow(row: Pick<PolicyRecord, 'productCode' | 'data' | 'dateExpiry'>): string {
+  const data = row.data as { policy?: Record<string, unknown> } | null;
+  return coverEndOf(getProduct(row.productCode), data?.policy ?? {}, isoDay(row.dateExpiry));
 }
 
 export function calculationOf(row: PolicyRecord): CalculationResult {
@@ -97,6 +108,7 @@ export async function versionInForce(tx: Tx, row: PolicyRecord, date: string) {
 export interface PendingTermination {
   effectiveDate: string;
   reason: string;
+  note?: string;
   terminationType: 'pro-rata' | 'short-rate' | 'flat';
   requestDate: string;
   version: number;

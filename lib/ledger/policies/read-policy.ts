@@ -3,7 +3,8 @@ import { BadRequest, NotFound } from '@/lib/errors';
 import type { Language } from '@/lib/http/language';
 import { etagOf, type QuoteData } from '@/lib/ledger/quotes/quote-record';
 import { toAmount } from '@/lib/money';
-import { schemaPathOf } from '@/lib/products/registry';
+import { getProduct, schemaPathOf } from '@/lib/products/registry';
+import { coverEndOf } from '@/lib/products/term-checks';
 import { localMidnight, localToday } from '@/lib/dates/local-day';
 import { businessTimeZone } from '@/lib/ledger/today';
 import type { CalculationResult } from '@/lib/rating/types';
@@ -85,7 +86,10 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
           id: row.id,
           ...data.policy,
           dateInception: coverage(data.policy.dateInception),
-          dateExpiry: coverage(data.policy.dateExpiry),
+          // The instant cover ends: the midnight after the expiry day when the product covers that day.
+          dateExpiry: plain
+            ? coverage(data.policy.dateExpiry)
+            : coverage(coverEndOf(getProduct(row.productCode), data.policy, String(data.policy.dateExpiry))),
         },
         customer: data.customer,
         agent: data.agent ?? null,
@@ -114,6 +118,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
           ? {
               effectiveDate: pendingTermination.effectiveDate,
               reason: pendingTermination.reason,
+              ...(pendingTermination.note ? { note: pendingTermination.note } : {}),
               terminationType: pendingTermination.terminationType,
             }
           : null,

@@ -4,7 +4,7 @@ import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { createQuote } from '@/lib/ledger/quotes/create-quote';
 import { quoteData } from '@/lib/ledger/quotes/quote-record';
-import { allowedPolicyActions } from '@/lib/ledger/state-machine';
+import { allowedPolicyActions, policyActionKeys } from '@/lib/ledger/state-machine';
 import type { TenantRef } from '@/lib/tenants/lookup';
 import { businessToday } from '@/lib/ledger/today';
 import { lockPolicy, policyState, settingsOf, termOf, type PolicyRecord } from './policy-record';
@@ -93,7 +93,7 @@ export async function renewPolicy(
     throw new InvalidState(
       BLOCK_MESSAGES[eligibility.block](eligibility.opensOn, openQuoteId, notRenewable),
       state,
-      allowedPolicyActions(state).filter((action) => action !== 'renew' && action !== 'expire'),
+      policyActionKeys(allowedPolicyActions(state).filter((action) => action !== 'renew')),
     );
   }
   const quote = await createRenewalQuote(tx, row, input.actor);

@@ -2,6 +2,7 @@ import type { Tx } from '@/lib/db/client';
 import type { QuoteRecord } from '@/lib/ledger/quotes/quote-record';
 import { toAmount } from '@/lib/money';
 import type { CalculationResult } from '@/lib/rating/types';
+import { INSTALMENT_ORDER, instalmentNumbers } from '@/lib/ledger/billing/instalment-numbers';
 import { chargedParts } from './charged';
 import { isoDay } from './policy-record';
 
@@ -11,13 +12,13 @@ import { isoDay } from './policy-record';
 
 export async function termCalculation(tx: Tx, row: QuoteRecord): Promise<CalculationResult & { data: { annualisedPremium: number } }> {
   const rated = row.calculation as unknown as CalculationResult;
-  const [charged, instalments] = await Promise.all([
+  const [charged, all] = await Promise.all([
     chargedParts(tx, row.tenantId, row.id),
-    tx.instalment.findMany({
-      where: { tenantId: row.tenantId, policyId: row.id, status: 'open' },
-      orderBy: [{ dueDate: 'asc' }, { createdAt: 'asc' }],
-    }),
+    tx.instalment.findMany({ where: { tenantId: row.tenantId, policyId: row.id }, orderBy: INSTALMENT_ORDER }),
   ]);
+  // Open instalments under the numbers the schedule and the invoice view give them.
+  const numberOf = instalmentNumbers(all);
+  const instalments = all.filter((instalment) => instalment.status === 'open');
   return {
     ...rated,
     data: {
@@ -32,7 +33,7 @@ export async function termCalculation(tx: Tx, row: QuoteRecord): Promise<Calcula
       payable: toAmount(charged.payable),
     },
     installments: instalments.map((instalment, i) => ({
-      sequence: i + 1,
+      sequence: numberOf.get(instalment.id) ?? i + 1,
       dueDate: isoDay(instalment.dueDate),
       amount: Number(instalment.amount.toString()),
       currency: instalment.currency,

@@ -27,6 +27,7 @@ import { settleAfterScheduleChange } from '@/lib/ledger/payments/settle';
 import { postAdjustment, settleOpenInstalments } from './post-adjustment';
 import { addParts, negateParts, partsAsAmounts, type PremiumAmounts } from './premium-parts';
 import { reverseAdjustment } from './reverse-adjustment';
+import { assertTerminationReason } from './termination-reason';
 import { terminationRefund, type TerminationType } from './termination-refund';
 
 export interface TerminatePolicyInput {
@@ -35,7 +36,10 @@ export interface TerminatePolicyInput {
   actor: string;
   /** Required for pro-rata and short-rate; flat is always from inception. */
   effectiveDate?: string;
+  /** A code from the product's termination reasons. */
   reason: string;
+  /** Free text beside the reason code. */
+  note?: string;
   terminationType: TerminationType;
   dryRun: boolean;
   ifMatch: string | null;
@@ -52,6 +56,7 @@ export interface TerminatePolicyInput {
 export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
   const row = input.dryRun ? await findPolicy(tx, input.tenantId, input.id) : await lockPolicy(tx, input.tenantId, input.id);
   checkIfMatch(row, input.ifMatch);
+  assertTerminationReason(row.productCode, input.reason);
   const today = input.today ?? (await businessToday(tx, row.tenantId, row.productCode));
   const effectiveDate = resolveEffectiveDate(row, input);
   const action = compareDates(effectiveDate, today) > 0 ? 'schedule-termination' : 'terminate';
@@ -67,6 +72,7 @@ export async function terminatePolicy(tx: Tx, input: TerminatePolicyInput) {
   const applied = await recordTermination(tx, row, {
     effectiveDate,
     reason: input.reason,
+    ...(input.note ? { note: input.note } : {}),
     terminationType: input.terminationType,
     requestDate: today,
     actor: input.actor,
@@ -124,6 +130,7 @@ function subtractAll(charged: PremiumAmounts, voided: (PremiumAmounts | null)[])
 interface TerminationTerms {
   effectiveDate: string;
   reason: string;
+  note?: string;
   terminationType: TerminationType;
   requestDate: string;
 }
@@ -239,6 +246,7 @@ export async function recordTermination(tx: Tx, row: PolicyRecord, input: Record
     ? {
         effectiveDate: outcome.effectiveDate,
         reason: input.reason,
+        ...(input.note ? { note: input.note } : {}),
         terminationType: input.terminationType,
         requestDate: input.requestDate,
         version,
@@ -273,6 +281,7 @@ export async function recordTermination(tx: Tx, row: PolicyRecord, input: Record
     after: { policyStatus: updated.policyStatus, version, terminatedAt: outcome.effectiveDate },
     data: {
       reason: input.reason,
+      ...(input.note ? { note: input.note } : {}),
       terminationType: outcome.requestedType,
       appliedType: outcome.appliedType,
       coolingOff: outcome.coolingOff,

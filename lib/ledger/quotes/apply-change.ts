@@ -5,6 +5,7 @@ import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { changedPaths, matchesAny } from '@/lib/products/paths';
 import { editableAfterBindPaths, ratingPaths } from '@/lib/products/annotations';
 import { assertValidPayload } from '@/lib/products/validate';
+import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { PREPARE_QUOTE_TASK } from './create-quote';
 import { mergePatch } from './merge-patch';
 import { customerNameOf, quoteData, quotePayload, quoteState, type QuoteData, type QuoteRecord } from './quote-record';
@@ -22,13 +23,18 @@ export interface AppliedChange {
  * product schema, enforce the post-bind editable set, and return the quote to draft with a
  * new background preparation when a rating-relevant field changed.
  */
-export async function applyQuoteChange(tx: Tx, row: QuoteRecord, patch: Record<string, unknown>): Promise<AppliedChange> {
+export async function applyQuoteChange(
+  tx: Tx,
+  row: QuoteRecord,
+  patch: Record<string, unknown>,
+  language: MessageLanguage = 'en',
+): Promise<AppliedChange> {
   const state = quoteState(row);
   nextQuoteState(state, 'update');
   const before = quoteData(row);
   const { product: _ignored, ...patchData } = patch;
   const merged = mergePatch(quotePayload(row), patchData) as Record<string, unknown>;
-  const valid = assertValidPayload(row.productCode, merged) as unknown as { product: string } & QuoteData;
+  const valid = assertValidPayload(row.productCode, merged, language) as unknown as { product: string } & QuoteData;
   const { product: _product, ...data } = valid;
   const changed = changedPaths(before, data);
   if (changed.length === 0) return { row, changed, ratingRelevant: false, before };

@@ -4,6 +4,8 @@ import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
 import type { CalculationResult } from '@/lib/rating/types';
+import { ValidationFailed } from '@/lib/errors';
+import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { applyQuoteChange } from './apply-change';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { lockQuote, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
@@ -17,6 +19,8 @@ export interface CalculateQuoteInput {
   patch: Record<string, unknown>;
   /** withNotifications=true: signal that the quote is ready (an event the notifications feed shows). */
   signalReady: boolean;
+  /** The language of validation messages (the request's Accept-Language). */
+  language?: MessageLanguage;
 }
 
 export interface CalculatedQuote {
@@ -32,7 +36,8 @@ export interface CalculatedQuote {
 export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
   let row = await lockQuote(tx, input.tenantId, input.id);
   nextQuoteState(quoteState(row), 'calculate');
-  if (Object.keys(input.patch).length > 0) row = (await applyQuoteChange(tx, row, input.patch)).row;
+  assertSameProduct(row, input.patch);
+  if (Object.keys(input.patch).length > 0) row = (await applyQuoteChange(tx, row, input.patch, input.language)).row;
   const state = quoteState(row);
   nextQuoteState(state, 'calculate');
   const product = getProduct(row.productCode);
@@ -72,4 +77,12 @@ export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promis
   }
   await publishChange(tx, `policy:${row.id}`);
   return { row: updated, calculation: outcome.calculation };
+}
+
+/** A create-shaped payload names its product; it cannot turn a quote into another product's. */
+function assertSameProduct(row: QuoteRecord, patch: Record<string, unknown>): void {
+  if (patch.product === undefined || patch.product === row.productCode) return;
+  throw new ValidationFailed(`This quote is a ${row.productCode} quote; a calculation cannot change its product`, [
+    { path: '/product', message: `must be ${row.productCode}, the quote's product` },
+  ]);
 }

@@ -5,6 +5,7 @@ import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteNumber } from '@/lib/ledger/sequences';
 import { productCodes } from '@/lib/products/registry';
 import { assertValidPayload } from '@/lib/products/validate';
+import type { MessageLanguage } from '@/lib/products/validation-messages';
 import type { TenantRef } from '@/lib/tenants/lookup';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { customerNameOf, type QuoteData, type QuoteRecord } from './quote-record';
@@ -21,6 +22,8 @@ export interface CreateQuoteInput {
   renewalOfId?: string;
   /** The quote this one was copied from, recorded in the event. */
   copiedFromId?: string;
+  /** The language of validation messages (the request's Accept-Language). */
+  language?: MessageLanguage;
 }
 
 /**
@@ -30,7 +33,7 @@ export interface CreateQuoteInput {
  */
 export async function createQuote(tx: Tx, input: CreateQuoteInput): Promise<QuoteRecord> {
   const productCode = productCodeOf(input.payload);
-  const valid = assertValidPayload(productCode, input.payload);
+  const valid = assertValidPayload(productCode, input.payload, input.language);
   const { product: _product, ...rest } = valid as unknown as { product: string } & QuoteData;
   const data: QuoteData = rest;
   const { enrichment } = runEnrichment(productCode, valid as unknown as Record<string, unknown>, 'sync');

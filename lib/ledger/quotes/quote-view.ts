@@ -1,4 +1,4 @@
-import { allowedQuoteActions, QUOTE_ACTION_KEYS, type QuoteAction } from '@/lib/ledger/state-machine';
+import { allowedQuoteActions, QUOTE_ACTION_KEYS, QUOTE_KEYS, type QuoteAction } from '@/lib/ledger/state-machine';
 import { schemaPathOf } from '@/lib/products/registry';
 import { mandatoryForBind } from '@/lib/products/validate';
 import { enrichmentWarnings } from '@/lib/products/enrichment';
@@ -87,14 +87,6 @@ const ACTION_LINKS: Partial<Record<QuoteAction, (id: string) => Link>> = {
   'approve-referral': (id) => ({ href: `${BASE}/${id}/referrals/decision`, method: 'POST' }),
 };
 
-/** Keys beyond the spec's five, for the same purpose: what the caller may do next. */
-const EXTRA_KEYS: Partial<Record<QuoteAction, string>> = {
-  bind: 'quote:bind',
-  refer: 'quote:refer',
-  decline: 'quote:decline',
-  'approve-referral': 'quote:referral-decision',
-};
-
 /** GET /sales/policies/actions/{id} (spec 4.3; API-CONTRACT §5). */
 export function quoteActionsBody(row: QuoteRecord) {
   const state = quoteState(row);
@@ -103,7 +95,7 @@ export function quoteActionsBody(row: QuoteRecord) {
   const keys: string[] = [];
   const links: Record<string, Link> = { 'quote:changes': { href: `${BASE}/${row.id}/changes`, method: 'GET' } };
   for (const action of allowed) {
-    const key = QUOTE_ACTION_KEYS[action] ?? EXTRA_KEYS[action];
+    const key = QUOTE_KEYS[action];
     const link = ACTION_LINKS[action];
     if (!key || !link) continue;
     if (QUOTE_ACTION_KEYS[action]) keys.push(key);

@@ -30,7 +30,10 @@ export interface StoredInstalment {
   status: string;
 }
 
-/** After issue: the stored instalments in due-date order; the total is what is not cancelled. */
+/**
+ * After issue: the stored instalments, listed in INSTALMENT_ORDER (billing/instalment-numbers.ts),
+ * so each entry's position is its number; the total is what is not cancelled.
+ */
 export function scheduleFromInstalments(stored: readonly StoredInstalment[], calculation: CalculationResult | null): InstalmentSchedule {
   const currency = stored[0]?.currency ?? calculation?.data.currency ?? 'EUR';
   const instalments = stored.map((instalment, index) => ({

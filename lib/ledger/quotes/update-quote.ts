@@ -2,8 +2,9 @@ import type { Tx } from '@/lib/db/client';
 import { InvalidState } from '@/lib/errors';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
-import { allowedQuoteActions } from '@/lib/ledger/state-machine';
+import { allowedQuoteActions, quoteActionKeys } from '@/lib/ledger/state-machine';
 import { valueAt } from '@/lib/products/paths';
+import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { applyQuoteChange } from './apply-change';
 import { checkIfMatch, lockQuote, quoteState, type QuoteRecord } from './quote-record';
 
@@ -13,6 +14,8 @@ export interface UpdateQuoteInput {
   actor: string;
   patch: Record<string, unknown>;
   ifMatch: string | null;
+  /** The language of validation messages (the request's Accept-Language). */
+  language?: MessageLanguage;
 }
 
 /** PUT /sales/policies/{id}/ — a partial update; data-changing calls wait for enrichment. */
@@ -20,7 +23,7 @@ export async function updateQuote(tx: Tx, input: UpdateQuoteInput): Promise<Quot
   const row = await lockQuote(tx, input.tenantId, input.id);
   checkIfMatch(row, input.ifMatch);
   assertPrepared(row);
-  const change = await applyQuoteChange(tx, row, input.patch);
+  const change = await applyQuoteChange(tx, row, input.patch, input.language);
   if (change.changed.length === 0) return change.row;
   await recordEvent(tx, {
     tenantId: input.tenantId,
@@ -42,7 +45,7 @@ export function assertPrepared(row: QuoteRecord): void {
     throw new InvalidState(
       'Enrichment of this quote is still running; poll GET /sales/policies/actions/{id} until it answers 200',
       state,
-      allowedQuoteActions(state).filter((action) => action === 'copy' || action === 'decline' || action === 'refer'),
+      quoteActionKeys(allowedQuoteActions(state).filter((action) => action === 'copy' || action === 'decline' || action === 'refer')),
     );
   }
 }

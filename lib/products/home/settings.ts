@@ -1,4 +1,5 @@
 // Commercial settings of the home contents product (DOMAIN.md §9 and §5).
+import { COMMON_TERMINATION_REASONS } from '@/lib/products/termination-reasons';
 import type { ProductSettings } from '@/lib/products/types';
 
 export const HOME_SETTINGS: ProductSettings = {
@@ -20,4 +21,5 @@ export const HOME_SETTINGS: ProductSettings = {
   authorityLimit: 100_000,
   instalmentPlans: { annual: { count: 1 }, quarterly: { count: 4 }, monthly: { count: 12 } },
   arrears: { graceDays: 30, cancelForNonPayment: false },
+  terminationReasons: [...COMMON_TERMINATION_REASONS, 'property-sold', 'moved-abroad'],
 };

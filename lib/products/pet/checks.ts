@@ -2,14 +2,16 @@
 import type { FieldError } from '@/lib/errors';
 import { compareDates, isIsoDate } from '@/lib/rating/dates';
 import type { ProductPayload } from '@/lib/products/types';
+import { validationMessages, type MessageLanguage } from '@/lib/products/validation-messages';
 
-export function petChecks(payload: ProductPayload): FieldError[] {
+export function petChecks(payload: ProductPayload, language: MessageLanguage = 'en'): FieldError[] {
+  const m = validationMessages(language);
   const errors: FieldError[] = [];
   const inception = payload.policy.dateInception;
   payload.objects.forEach((pet, i) => {
     const dob = pet.dateOfBirth;
     if (isIsoDate(dob) && isIsoDate(inception) && compareDates(dob, inception) > 0) {
-      errors.push({ path: `/objects/${i}/dateOfBirth`, message: 'Date of birth must not be after the inception date' });
+      errors.push({ path: `/objects/${i}/dateOfBirth`, message: m.birthAfterInception });
     }
   });
   return errors;

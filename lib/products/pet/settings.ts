@@ -1,4 +1,5 @@
 // Commercial settings of the pet product (DOMAIN.md §9 and §5).
+import { COMMON_TERMINATION_REASONS } from '@/lib/products/termination-reasons';
 import type { ProductSettings } from '@/lib/products/types';
 
 export const PET_SETTINGS: ProductSettings = {
@@ -20,4 +21,5 @@ export const PET_SETTINGS: ProductSettings = {
   authorityLimit: null,
   instalmentPlans: { annual: { count: 1 }, quarterly: { count: 4 }, monthly: { count: 12 } },
   arrears: { graceDays: 30, cancelForNonPayment: false },
+  terminationReasons: [...COMMON_TERMINATION_REASONS, 'pet-deceased', 'pet-rehomed'],
 };

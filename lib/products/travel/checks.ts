@@ -3,28 +3,31 @@
 import type { FieldError } from '@/lib/errors';
 import { addYears, compareDates, isIsoDate } from '@/lib/rating/dates';
 import type { ProductPayload } from '@/lib/products/types';
+import { validationMessages, type MessageLanguage } from '@/lib/products/validation-messages';
 import { destinationOf, tripTypeOf } from '@/lib/products/travel/trip';
 import { DESTINATION_LABELS, DESTINATION_REGIONS, regionOf } from '@/lib/products/travel/tables';
 
-export function travelChecks(payload: ProductPayload): FieldError[] {
+export function travelChecks(payload: ProductPayload, language: MessageLanguage = 'en'): FieldError[] {
+  const m = validationMessages(language);
   const errors: FieldError[] = [];
   const inception = payload.policy.dateInception;
   payload.objects.forEach((traveller, i) => {
     const dob = traveller.dateOfBirth;
     if (isIsoDate(dob) && isIsoDate(inception) && compareDates(dob, inception) > 0) {
-      errors.push({ path: `/objects/${i}/dateOfBirth`, message: 'Date of birth must not be after the inception date' });
+      errors.push({ path: `/objects/${i}/dateOfBirth`, message: m.birthAfterInception });
     }
   });
   return errors;
 }
 
 export function travelBindChecks(payload: ProductPayload): FieldError[] {
+  const m = validationMessages();
   const errors: FieldError[] = [];
   const { policy } = payload;
   if (tripTypeOf(policy) === 'annual' && isIsoDate(policy.dateInception) && policy.dateExpiry !== addYears(policy.dateInception, 1)) {
     errors.push({
       path: '/policy/dateExpiry',
-      message: `Annual multi-trip cover lasts one year: the expiry date must be ${addYears(policy.dateInception, 1)}`,
+      message: m.annualLastsOneYear(addYears(policy.dateInception, 1)),
     });
   }
   const destination = destinationOf(policy);
@@ -34,7 +37,7 @@ export function travelBindChecks(payload: ProductPayload): FieldError[] {
       if (typeof code === 'string' && !DESTINATION_REGIONS[destination].includes(regionOf(code))) {
         errors.push({
           path: `/policy/countries/${i}`,
-          message: `${code} is not covered by the destination ${DESTINATION_LABELS[destination]}`,
+          message: m.notInDestination(code, DESTINATION_LABELS[destination]),
         });
       }
     });

@@ -1,4 +1,5 @@
-// A complete travel quote that can be posted as it is: two travellers, two weeks in Europe.
+// A complete travel quote that can be posted as it is: two travellers in Europe, leaving 30 days
+// from now and back 14 days later (15 days of cover: the return day is covered).
 import { tripTerm } from '@/lib/products/common/example-dates';
 import type { ProductPayload } from '@/lib/products/types';
 

@@ -8,6 +8,7 @@ import { TRAVEL_REFERRAL_RULES } from '@/lib/products/travel/referral';
 import { TRAVEL_RENEWAL } from '@/lib/products/travel/renewal';
 import { TRAVEL_SCHEMA } from '@/lib/products/travel/schema';
 import { TRAVEL_SETTINGS } from '@/lib/products/travel/settings';
+import { coversReturnDay } from '@/lib/products/travel/trip';
 
 export const travel: ProductDefinition = {
   code: 'travel',
@@ -23,4 +24,5 @@ export const travel: ProductDefinition = {
   checks: travelChecks,
   bindChecks: travelBindChecks,
   renewal: TRAVEL_RENEWAL,
+  coversExpiryDay: coversReturnDay,
 };

@@ -9,6 +9,12 @@ export const TRAVEL_DEFAULTS = { tripType: 'single', winterSports: false } as co
 const COUNTRIES_MAX = 50;
 
 const tripOptions: Record<string, JsonSchema> = {
+  dateExpiry: dateProperty(
+    'Expiry date',
+    'A single trip: the return day, which is covered (a trip 1–14 May is 14 days of cover, and a day trip has the same inception and expiry). Annual multi-trip: one year after inception, a day no longer covered.',
+    '2026-07-14',
+    { 'x-rating': true },
+  ),
   destination: {
     type: 'string',
     title: 'Destination',

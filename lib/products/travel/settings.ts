@@ -1,4 +1,5 @@
 // Commercial settings of the travel product. A trip is paid in one go: no instalment plans.
+import { COMMON_TERMINATION_REASONS } from '@/lib/products/termination-reasons';
 import type { ProductSettings } from '@/lib/products/types';
 
 export const TRAVEL_SETTINGS: ProductSettings = {
@@ -22,4 +23,5 @@ export const TRAVEL_SETTINGS: ProductSettings = {
   authorityLimit: null,
   instalmentPlans: { annual: { count: 1 } },
   arrears: { graceDays: 30, cancelForNonPayment: false },
+  terminationReasons: [...COMMON_TERMINATION_REASONS, 'trip-cancelled'],
 };

@@ -2,4 +2,4 @@ import { listProductsEndpoint } from '@/lib/api/endpoints/products';
 import { ledgerRoute } from '@/lib/http/route';
 import { listProducts } from '@/lib/products/registry';
 
-export const GET = ledgerRoute(listProductsEndpoint, async () => ({ data: listProducts() }));
+export const GET = ledgerRoute(listProductsEndpoint, async ({ language }) => ({ data: listProducts(undefined, language) }));

@@ -21,10 +21,17 @@ export const GET = ledgerRoute(readQuoteEndpoint, async ({ tenant, params, query
   return Response.json(quoteReadBody(row, today, notifications), { headers: { etag: etagOf(row) } });
 });
 
-export const PUT = ledgerRoute(updateQuoteEndpoint, async ({ tenant, principal, params, body, request }) => {
+export const PUT = ledgerRoute(updateQuoteEndpoint, async ({ tenant, principal, params, body, request, language }) => {
   const id = requireUuid(params.id, 'Quote');
   const row = await withTenant(tenant.id, (tx) =>
-    updateQuote(tx, { tenantId: tenant.id, id, actor: principal.subject, patch: body, ifMatch: request.headers.get('if-match') }),
+    updateQuote(tx, {
+      tenantId: tenant.id,
+      id,
+      actor: principal.subject,
+      patch: body,
+      ifMatch: request.headers.get('if-match'),
+      language,
+    }),
   );
   return Response.json(quoteBody(row), { headers: { etag: etagOf(row) } });
 });

@@ -3,7 +3,7 @@ import { withTenant } from '@/lib/db/tenant';
 import { InvalidState } from '@/lib/errors';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
-import { allowedQuoteActions } from '@/lib/ledger/state-machine';
+import { allowedQuoteActions, quoteActionKeys } from '@/lib/ledger/state-machine';
 import { bindQuote } from '@/lib/ledger/quotes/bind-quote';
 import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
 
@@ -15,7 +15,7 @@ export const POST = ledgerRoute(bindQuoteEndpoint, async ({ tenant, principal, p
     throw new InvalidState(
       'The recalculation referred the quote to an underwriter; it was not bound',
       'in-manual-referral',
-      allowedQuoteActions('in-manual-referral'),
+      quoteActionKeys(allowedQuoteActions('in-manual-referral')),
     );
   }
   return { ...outcome.calculation, meta: quoteMeta(outcome.row) };

@@ -1,0 +1,14 @@
+// Calendar dates for tests, worked out with the runtime's own time-zone data (Intl), not with the
+// code under test.
+
+/** Today's local date (`YYYY-MM-DD`) in the zone; acme's zone is Europe/London. */
+export function todayIn(timeZone = 'Europe/London', now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The ISO date `days` after `date` (negative for before). */
+export function addDaysIso(date: string, days: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
