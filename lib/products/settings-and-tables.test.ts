@@ -24,6 +24,9 @@ const COMMON = {
   shortRateTable: SHORT_RATE,
   // Overdue after the due date; 30 days' grace; no cancellation for non-payment unless a product asks.
   arrears: { graceDays: 30, cancelForNonPayment: false },
+  // Reinstatement within 30 days of the termination date; a quote's price holds 30 days.
+  reinstatementDays: 30,
+  quoteValidityDays: 30,
 };
 const PLANS = { annual: { count: 1 }, quarterly: { count: 4 }, monthly: { count: 12 } };
 
@@ -38,6 +41,8 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
       lineOfBusiness: 'property',
       placeOfRisk: 'product-country',
       ...COMMON,
+      // Not taken up: the administrative fee is kept.
+      cancellationFromInception: { fees: 'retained' },
       authorityLimit: 100_000,
       instalmentPlans: PLANS,
     });
@@ -50,6 +55,7 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
       lineOfBusiness: 'pet',
       placeOfRisk: 'residence',
       ...COMMON,
+      cancellationFromInception: { fees: 'returned' },
       authorityLimit: null,
       instalmentPlans: PLANS,
     });
@@ -63,6 +69,7 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
       placeOfRisk: 'residence',
       ...COMMON,
       coolingOffExclusions: { onceStarted: true, termShorterThanMonths: 1 },
+      cancellationFromInception: { fees: 'returned' },
       authorityLimit: null,
       instalmentPlans: { annual: { count: 1 } },
     });
