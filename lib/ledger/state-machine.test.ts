@@ -38,6 +38,7 @@ const ALL_POLICY_ACTIONS = [
   'schedule-termination',
   'withdraw-termination',
   'complete-termination',
+  'reinstate',
   'renew',
   'expire',
 ];
@@ -127,6 +128,7 @@ describe('policy lifecycle', () => {
       terminate: 'policy:terminate',
       'withdraw-termination': 'policy:withdraw-termination',
       'data-change': 'policy:data-change',
+      reinstate: 'policy:reinstate',
       renew: 'policy:renew',
     });
   });

@@ -40,7 +40,15 @@ export const QUOTE_RULES: Record<ExpectedQuoteState, Partial<Record<ExpectedQuot
 
 export type ExpectedPolicyState = 'active' | 'pending-termination' | 'terminated' | 'expired';
 export type ExpectedPolicyAction =
-  'mta' | 'data-change' | 'terminate' | 'schedule-termination' | 'withdraw-termination' | 'complete-termination' | 'renew' | 'expire';
+  | 'mta'
+  | 'data-change'
+  | 'terminate'
+  | 'schedule-termination'
+  | 'withdraw-termination'
+  | 'complete-termination'
+  | 'reinstate'
+  | 'renew'
+  | 'expire';
 
 export const POLICY_RULES: Record<ExpectedPolicyState, Partial<Record<ExpectedPolicyAction, ExpectedPolicyState>>> = {
   active: {
@@ -57,6 +65,7 @@ export const POLICY_RULES: Record<ExpectedPolicyState, Partial<Record<ExpectedPo
     'withdraw-termination': 'active',
     'complete-termination': 'terminated',
   },
-  terminated: {},
+  // Within the product's period after the termination date (the link says when).
+  terminated: { reinstate: 'active' },
   expired: {},
 };

@@ -12,6 +12,7 @@ import { policyLinks } from './policy-links';
 import { chargedParts } from './charged';
 import { findPolicy, isoDay, pendingTerminationOf, policyState, settingsOf, termOf } from './policy-record';
 import { openRenewalQuoteId } from './renew-policy';
+import { reinstatementEligibility } from './reinstatement-eligibility';
 import { renewalEligibility } from './renewal-eligibility';
 
 export interface ReadPolicyInput {
@@ -63,13 +64,21 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
   const pendingTermination = pendingTerminationOf(row);
   const term = termOf(row);
   const settings = settingsOf(row);
+  const today = input.today ?? localToday(timeZone);
   const renewal = renewalEligibility({
     policyStatus: state,
     expiry: term.expiry,
     renewedById: row.renewedById,
     openRenewalQuoteId: openQuoteId,
     windowDays: settings.renewalWindowDays,
-    today: input.today ?? localToday(timeZone),
+    today,
+  });
+  const reinstatement = reinstatementEligibility({
+    policyStatus: state,
+    terminatedAt: row.terminatedAt ? isoDay(row.terminatedAt) : null,
+    expiry: term.expiry,
+    windowDays: settings.reinstatementDays,
+    today,
   });
   const data = version.data as unknown as QuoteData;
   const calculation = version.calculation as unknown as CalculationResult;
@@ -118,6 +127,8 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
         renewalOf: row.renewalOfId,
         renewedBy: row.renewedById,
         renewal: { eligible: renewal.eligible, reason: renewal.block, windowOpensOn: renewal.opensOn, quoteId: openQuoteId },
+        reinstatement:
+          state === 'terminated' ? { eligible: reinstatement.eligible, until: reinstatement.until, reason: reinstatement.block } : null,
         language: input.language,
         versions: versions.map((entry) => ({
           version: String(entry.version),
@@ -126,7 +137,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
           createdAt: entry.createdAt.toISOString(),
         })),
       },
-      links: policyLinks(row.id, state, renewal.eligible, input.language),
+      links: policyLinks(row.id, state, { renewal: renewal.eligible, reinstatement: reinstatement.eligible }, input.language),
     },
   };
 }
