@@ -651,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * Bind the quote: recalculate, lock premium and terms
-         * @description Allowed from `calculated`. Mandatory fields missing or invalid: 422 naming each. If the recalculation fires an auto-referral, the quote goes to `in-manual-referral` and the call answers 409.
+         * @description Allowed from `calculated`. A price past its validity (`meta.validUntil`, the product’s days from the calculation) is 409 with the reason and `allowedActions` containing `calculate`: recalculate first, which renews it. Mandatory fields missing or invalid: 422 naming each. If the recalculation fires an auto-referral, the quote goes to `in-manual-referral` and the call answers 409.
          */
         post: operations["bindQuote"];
         delete?: never;
@@ -671,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Calculate (rate) the quote now
-         * @description The body may be empty (recalculate) or carry changed data like an update. Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal.
+         * @description The body may be empty (recalculate) or carry changed data like an update. Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal. Each calculation renews the price’s validity (`meta.validUntil`); a bound quote past it may be recalculated too and is then `calculated` again.
          */
         post: operations["calculateQuote"];
         delete?: never;
@@ -811,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Issue the bound quote as a policy (asynchronous)
-         * @description Answers at once with a `requestId`; poll `GET /requests/{requestId}` (long polling) until `success` (data: policyId, policyNumber, message) or `failed`.
+         * @description Answers at once with a `requestId`; poll `GET /requests/{requestId}` (long polling) until `success` (data: policyId, policyNumber, message) or `failed`. A bound quote whose price is past its validity (`meta.validUntil`) is 409 with the reason and `allowedActions` containing `calculate`: recalculating it makes it `calculated` again, to be bound again.
          */
         post: operations["issueQuote"];
         delete?: never;
@@ -1885,6 +1885,8 @@ export interface components {
             status: "draft" | "calculated" | "in-manual-referral" | "referral-rejected" | "declined" | "bound" | "issuing" | "issued";
             /** Format: date-time */
             updatedAt: string;
+            /** @description While calculated or bound: the instant the price stops being valid, the product’s days (30) from the calculation; bind and issue are 409 after it until the quote is recalculated. Null otherwise */
+            validUntil: string | null;
             /** @description The quote’s version, a whole number as a string */
             version: string;
         };
@@ -4289,6 +4291,7 @@ export interface operations {
                      *           "referral": null,
                      *           "decline": null,
                      *           "renewalOf": null,
+                     *           "validUntil": "2026-07-01T09:30:00.000Z",
                      *           "createdAt": "2026-06-01T09:30:00.000Z",
                      *           "updatedAt": "2026-06-01T09:30:00.000Z"
                      *         },
@@ -4599,6 +4602,7 @@ export interface operations {
                      *         "referral": null,
                      *         "decline": null,
                      *         "renewalOf": null,
+                     *         "validUntil": "2026-07-01T09:30:00.000Z",
                      *         "createdAt": "2026-06-01T09:30:00.000Z",
                      *         "updatedAt": "2026-06-01T09:30:00.000Z"
                      *       }
@@ -4860,6 +4864,7 @@ export interface operations {
                      *         "referral": null,
                      *         "decline": null,
                      *         "renewalOf": null,
+                     *         "validUntil": "2026-07-01T09:30:00.000Z",
                      *         "createdAt": "2026-06-01T09:30:00.000Z",
                      *         "updatedAt": "2026-06-01T09:30:00.000Z"
                      *       }
@@ -5563,6 +5568,7 @@ export interface operations {
                      *         "referral": null,
                      *         "decline": null,
                      *         "renewalOf": null,
+                     *         "validUntil": null,
                      *         "createdAt": "2026-06-01T09:30:00.000Z",
                      *         "updatedAt": "2026-06-01T09:30:00.000Z"
                      *       }

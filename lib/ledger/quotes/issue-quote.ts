@@ -5,6 +5,7 @@ import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { businessToday } from '@/lib/ledger/today';
 import { assertMandatoryFields } from './bind-quote';
 import { lockQuote, quoteState } from './quote-record';
+import { assertQuoteValid, validityOf } from './quote-validity';
 
 export const ISSUE_POLICY_TASK = 'issue-policy';
 
@@ -17,6 +18,7 @@ export async function issueQuote(tx: Tx, input: { tenantId: string; id: string; 
   const row = await lockQuote(tx, input.tenantId, input.id);
   const state = quoteState(row);
   const next = nextQuoteState(state, 'issue');
+  assertQuoteValid({ ...validityOf(row), status: state }, 'issue', new Date());
   assertMandatoryFields(row, await businessToday(tx, row.tenantId, row.productCode));
   const request = await tx.request.create({
     data: { tenantId: input.tenantId, policyId: row.id, type: 'issue', status: 'pending', createdBy: input.actor },

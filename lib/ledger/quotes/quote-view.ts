@@ -3,6 +3,7 @@ import { schemaPathOf } from '@/lib/products/registry';
 import { mandatoryForBind } from '@/lib/products/validate';
 import { enrichmentWarnings } from '@/lib/products/enrichment';
 import { etagOf, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
+import { expiredQuoteActions, quoteExpired, quoteValidUntil, validityOf } from './quote-validity';
 
 // The shapes the quote endpoints answer with, built from the record alone.
 
@@ -41,6 +42,7 @@ export function quoteMeta(row: QuoteRecord) {
     referral: row.referral,
     decline: row.decline,
     renewalOf: row.renewalOfId,
+    validUntil: quoteValidUntil(validityOf(row))?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -96,10 +98,12 @@ const EXTRA_KEYS: Partial<Record<QuoteAction, string>> = {
 };
 
 /** GET /sales/policies/actions/{id} (spec 4.3; API-CONTRACT §5). */
-export function quoteActionsBody(row: QuoteRecord) {
+export function quoteActionsBody(row: QuoteRecord, now: Date = new Date()) {
   const state = quoteState(row);
   const ready = row.enrichmentState === 'done';
-  const allowed = allowedQuoteActions(state).filter((action) => ready || action === 'copy' || action === 'decline' || action === 'refer');
+  // A price past its validity offers the recalculation instead of bind and issue.
+  const actions = quoteExpired(validityOf(row), now) ? expiredQuoteActions(state) : allowedQuoteActions(state);
+  const allowed = actions.filter((action) => ready || action === 'copy' || action === 'decline' || action === 'refer');
   const keys: string[] = [];
   const links: Record<string, Link> = { 'quote:changes': { href: `${BASE}/${row.id}/changes`, method: 'GET' } };
   for (const action of allowed) {
