@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
+import { formatDate } from '../lib/client/format';
 import { api, calculatedQuote, issuedPolicy } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { baseUrl, DEMO_USERS, keepScreenshot, signIn } from './support/session';
@@ -53,7 +54,7 @@ test('a home policy cancelled before inception returns premium and tax; the prod
   await page.getByRole('button', { name: 'Confirm termination' }).click();
   // Inception is still ahead: the cancellation waits for it, and only the fees stay charged.
   await expect(page.getByTestId('policy-status')).toHaveText('Pending termination');
-  await expect(page.getByTestId('pending-termination')).toContainText('Flat');
+  await expect(page.getByTestId('pending-termination')).toContainText(`from ${formatDate(inception)}`);
   await expect(page.getByTestId('period-premium')).toHaveText('£31.33');
   await keepScreenshot(page, 'cancellation-from-inception');
 });
@@ -77,7 +78,7 @@ test('a terminated policy is reinstated: the preview charges back what the termi
 
   await openPolicy(page, id, 'Terminated');
   await expect(page.getByTestId('reinstatement')).toContainText('possible until');
-  await page.getByRole('button', { name: 'Reinstate' }).click();
+  await page.getByRole('button', { name: 'Reinstate', exact: true }).click();
   await page.getByRole('button', { name: 'Preview the reinstatement' }).click();
   const preview = page.getByTestId('reinstate-preview');
   await expect(preview).toContainText(`${pounds(returned)} charged again`);
@@ -87,7 +88,7 @@ test('a terminated policy is reinstated: the preview charges back what the termi
   await expect(page.getByTestId('policy-status')).toHaveText('Active');
   await expect(page.getByTestId('version-shown')).toContainText('(Reinstated)');
   await expect(page.getByRole('button', { name: 'Terminate' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reinstate' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reinstate', exact: true })).toHaveCount(0);
   await keepScreenshot(page, 'reinstated');
 });
 

@@ -51,6 +51,18 @@ async function liveInstalments(id: string): Promise<string[]> {
   });
 }
 
+/** The worker renders in the background: polls until every `type@version` is stored. */
+async function storedDocuments(id: string, wanted: string[]): Promise<string[]> {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    const listing = await call(`${POLICIES}/${id}/documents`, { token: broker });
+    expect(listing.status, listing.text).toBe(200);
+    const stored = listing.body.data.filter((document: any) => document.status === 'stored').map((d: any) => `${d.type}@${d.version}`);
+    if (wanted.every((entry) => stored.includes(entry)) || Date.now() > deadline) return stored;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
 /**
  * A pending termination brought to its date by the daily job: its date is set to today for the
  * job, then put back to the real termination date once the policy is terminated.
@@ -134,6 +146,9 @@ describe('reinstatement', () => {
     const view = await call(`/api/v1/ledger/customers/policies/${id}/custom-view/installments`, { token: broker });
     expect(view.body.data.invoices.map((invoice: any) => invoice.kind)).toEqual(['premium', 'credit-note', 'adjustment']);
     expect((await reinstate(id)).status).toBe(409);
+    // The reinstatement's documents, for version 3: endorsement, schedule, certificate and the invoice.
+    const wanted = ['endorsement@3', 'policy-schedule@3', 'certificate@3', 'invoice@3'];
+    expect(await storedDocuments(id, wanted)).toEqual(expect.arrayContaining(wanted));
 
     // In force again: it can be terminated again, and the money still holds.
     const again = await post(`${POLICIES}/${id}/terminate`, { effectiveDate, reason: 'sold after all', terminationType: 'pro-rata' });

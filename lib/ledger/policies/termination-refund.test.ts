@@ -239,9 +239,13 @@ describe('termination refunds', () => {
     const dayAfter = refund('pro-rata', '2026-01-02', '2026-01-02', charged, 'retained');
     expect([dayAfter.fromInception, dayAfter.appliedType]).toEqual([false, 'pro-rata']);
     expect(dayAfter.refund.net.toFixed(2)).toBe('364.00');
-    // A flat termination asked for as such (issued by mistake) returns the fee whatever the setting.
+    // A flat termination asked for as such (issued by mistake) returns the fee whatever the setting,
+    // also asked on inception day, inside the cooling-off period: it is no cooling-off return.
     const asked = refund('flat', '2026-05-01', '2026-05-01', charged, 'retained');
     expect([asked.fromInception, asked.refund.payable.toFixed(2)]).toEqual([false, '433.80']);
+    const onTheDay = refund('flat', inception, inception, charged, 'retained');
+    expect([onTheDay.fromInception, onTheDay.coolingOff, onTheDay.appliedType]).toEqual([false, false, 'flat']);
+    expect([onTheDay.refund.fees, onTheDay.refund.payable].map((v) => v.toFixed(2))).toEqual(['25.00', '433.80']);
   });
 
   it('property: no part of a return ever exceeds what was charged, nor goes below zero', () => {

@@ -86,7 +86,8 @@ export function terminationRefund(input: TerminationRefundInput): TerminationRef
     !fromInception &&
     inCoolingOff(input.inception, input.coolingOffDays, input.requestDate, input.effectiveDate) &&
     !coolingOffExcluded(input.coolingOffExclusions, input, input.requestDate);
-  const appliedType: TerminationType = fromInception ? 'flat' : input.type === 'short-rate' && coolingOff ? 'pro-rata' : input.type;
+  // Cooling-off only applies to pro-rata and short-rate: either is charged as pro-rata then.
+  const appliedType: TerminationType = fromInception ? 'flat' : coolingOff ? 'pro-rata' : input.type;
   const effectiveDate = appliedType === 'flat' ? input.inception : input.effectiveDate;
   const { termDays, daysRemaining } = daysRemainingOf(input, effectiveDate);
   const base = {

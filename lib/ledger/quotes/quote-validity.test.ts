@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidState } from '@/lib/errors';
-import { assertQuoteValid, expiredQuoteActions, quoteExpired, quoteValidUntil } from './quote-validity';
+import { assertQuoteValid, expiredQuoteActions, quoteExpired, quoteValidUntil, validityOf } from './quote-validity';
 
 const calculatedAt = new Date('2027-01-10T15:30:00.000Z');
 const facts = { status: 'calculated' as const, calculatedAt, validityDays: 30 };
@@ -13,7 +13,14 @@ describe('quote validity', () => {
     expect(quoteValidUntil({ ...facts, status: 'bound' })?.toISOString()).toBe('2027-02-09T15:30:00.000Z');
   });
 
+  it('takes the period from the quote’s product (30 days for the demo products)', () => {
+    const row = { status: 'bound', calculatedAt, productCode: 'travel' };
+    expect(validityOf(row)).toEqual({ status: 'bound', calculatedAt, validityDays: 30 });
+  });
+
   it('has no validity without a price on offer', () => {
+    // Nothing to expire: bind or issue is left to the state machine.
+    expect(() => assertQuoteValid({ ...facts, status: 'draft' }, 'bind', new Date('2030-01-01T00:00:00Z'))).not.toThrow();
     for (const status of ['draft', 'in-manual-referral', 'declined', 'issuing', 'issued']) {
       expect(quoteValidUntil({ ...facts, status })).toBeNull();
       expect(quoteExpired({ ...facts, status }, new Date('2030-01-01T00:00:00Z'))).toBe(false);
