@@ -187,6 +187,41 @@ describe('reinstatement', () => {
     expect(await expectLedgerHolds(id)).toMatchObject({ unbalanced: 0 });
   });
 
+  it('cancelled for non-payment and then paid: the payment, held as credit, settles the reopened instalments', async () => {
+    const { id } = await issuePolicy(broker, 'home');
+    const term = (await links(id)).data.policy;
+    const inception = term.dateInception as string;
+    // As the arrears job does it: pro-rata, reason non-payment (lib/ledger/payments/mark-overdue.ts).
+    const effectiveDate = addMonths(inception, 3);
+    const returnNet = Math.round((NET_CENTS * days(effectiveDate, term.dateExpiry)) / days(inception, term.dateExpiry));
+    const returned = returnNet + Math.round((returnNet * 12) / 100);
+    const terminated = await post(`${POLICIES}/${id}/terminate`, { effectiveDate, reason: 'non-payment', terminationType: 'pro-rata' });
+    expect(terminated.status, terminated.text).toBe(200);
+    await completeTermination(id, effectiveDate);
+    // Still owed: the payable less the return, that is the three instalments before its date
+    // (43.14 + 2 × 18.10 = 79.34) and what the return left of the one due on it.
+    expect((await expectLedgerHolds(id)).outstandingCents).toBe(PAYABLE_CENTS - returned);
+    expect(PAYABLE_CENTS - returned).toBeGreaterThanOrEqual(7934);
+
+    // The customer pays the whole year after all.
+    const paid = await post(`${POLICIES}/${id}/payments`, {
+      amount: PAYABLE_CENTS / 100,
+      currency: 'GBP',
+      receivedOn: todayUtc(),
+      method: 'card',
+    });
+    expect(paid.status, paid.text).toBe(201);
+    // What the terminated policy did not ask for is held as credit: the return.
+    expect((await expectLedgerHolds(id)).creditCents).toBe(returned);
+
+    const applied = await reinstate(id);
+    expect(applied.status, applied.text).toBe(200);
+    expect(cents(applied.body.data.charge.payable)).toBe(returned);
+    // The charge back takes the credit: everything is paid, nothing is left over.
+    const ledger = await expectLedgerHolds(id);
+    expect(ledger).toMatchObject({ chargedCents: PAYABLE_CENTS, outstandingCents: 0, creditCents: 0, paidCents: PAYABLE_CENTS });
+  });
+
   it('an active policy cannot be reinstated; an unknown one is 404', async () => {
     const { id } = await issuePolicy(broker, 'pet');
     const active = await reinstate(id);

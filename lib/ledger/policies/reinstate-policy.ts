@@ -4,11 +4,10 @@ import { queueDocuments } from '@/lib/documents/queue-documents';
 import { InvalidState } from '@/lib/errors';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
-import { checkIfMatch } from '@/lib/ledger/quotes/quote-record';
 import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { businessToday } from '@/lib/ledger/today';
 import { chargedParts } from './charged';
-import { assertPolicyAction, findPolicy, isoDay, lockPolicy, settingsOf, termOf, type PolicyRecord } from './policy-record';
+import { isoDay, openPolicyChange, settingsOf, termOf, type PolicyRecord } from './policy-record';
 import { negateParts, partsAsAmounts } from './premium-parts';
 import { reinstatementEligibility } from './reinstatement-eligibility';
 import { reverseAdjustment } from './reverse-adjustment';
@@ -32,9 +31,7 @@ export interface ReinstatePolicyInput {
  * termination date is the data reinstated. The dry run answers the charge.
  */
 export async function reinstatePolicy(tx: Tx, input: ReinstatePolicyInput) {
-  const row = input.dryRun ? await findPolicy(tx, input.tenantId, input.id) : await lockPolicy(tx, input.tenantId, input.id);
-  checkIfMatch(row, input.ifMatch);
-  const next = assertPolicyAction(row, 'reinstate');
+  const { row, next } = await openPolicyChange(tx, input, 'reinstate');
   const today = input.today ?? (await businessToday(tx, row.tenantId, row.productCode));
   const terminatedAt = row.terminatedAt ? isoDay(row.terminatedAt) : null;
   const eligibility = reinstatementEligibility({
