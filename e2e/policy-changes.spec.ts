@@ -102,23 +102,24 @@ test('a termination dated in the future leaves the policy pending; it is withdra
   await page.getByRole('button', { name: 'Preview the refund' }).click();
   const preview = page.getByTestId('termination-preview');
   await expect(preview).toContainText('Return premium');
-  // From inception (the default before cover starts) pro-rata returns the whole pet example net
-  // 365.04 and its tax 43.80 (12 %): 408.84; the fee of 25.00 is kept.
-  await expect(preview).toContainText('Return premium £408.84');
-  await expect(preview).toContainText('fees kept £25.00');
+  // From inception (the default before cover starts) is a cancellation from inception (issue 16):
+  // the pet product returns everything, the example net 365.04, its tax 43.80 (12 %) and the fee
+  // 25.00: 433.84; nothing is kept.
+  await expect(preview).toContainText('Return premium £433.84');
+  await expect(preview).toContainText('fees kept £0.00');
   await page.getByRole('button', { name: 'Confirm termination' }).click();
   // Inception is still ahead: cover has not ended, the termination waits for its date.
   await expect(page.getByTestId('policy-status')).toHaveText('Pending termination');
   await expect(page.getByTestId('pending-termination')).toContainText('Pro rata');
-  // What is charged for the term now: the kept fee alone.
-  await expect(page.getByTestId('period-premium')).toHaveText('£25.00');
+  // What is charged for the term now: nothing.
+  await expect(page.getByTestId('period-premium')).toHaveText('£0.00');
   await expect(page.getByRole('button', { name: 'Terminate' })).toHaveCount(0);
   await expectAccessible(page);
   await keepScreenshot(page, 'termination-pending');
 
   await page.getByRole('button', { name: 'Withdraw termination' }).click();
   await page.getByRole('button', { name: 'Preview the withdrawal' }).click();
-  await expect(page.getByTestId('withdraw-preview')).toContainText('£408.84 charged again');
+  await expect(page.getByTestId('withdraw-preview')).toContainText('£433.84 charged again');
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(page.getByTestId('policy-status')).toHaveText('Active');
   await expect(page.getByTestId('pending-termination')).toHaveCount(0);

@@ -6,11 +6,12 @@ import type { JsonSchema } from '@/lib/client/schema-form/json-schema';
 import type { QuotePayload } from '@/lib/client/types';
 import { DataChangeForm } from './data-change-form';
 import { MtaForm } from './mta-form';
+import { ReinstatePolicy } from './reinstate-policy';
 import { RenewButton } from './renew-button';
 import { TerminationForm } from './termination-form';
 import { WithdrawTermination } from './withdraw-termination';
 
-type Flow = 'mta' | 'data-change' | 'terminate' | 'withdraw' | null;
+type Flow = 'mta' | 'data-change' | 'terminate' | 'withdraw' | 'reinstate' | null;
 
 /** The flows the policy's links allow; a missing link hides its button. */
 export function PolicyActions({ id, policy, schema }: { id: string; policy: PolicyRead; schema: JsonSchema }) {
@@ -19,7 +20,15 @@ export function PolicyActions({ id, policy, schema }: { id: string; policy: Poli
   const data = policy.data as QuotePayload;
   const toggle = (next: Flow) => setFlow((current) => (current === next ? null : next));
   const withdraw = links['policy:withdraw-termination'];
-  if (!links['policy:mta'] && !links['policy:data-change'] && !links['policy:terminate'] && !withdraw && !links['policy:renew']) {
+  const reinstate = links['policy:reinstate'];
+  if (
+    !links['policy:mta'] &&
+    !links['policy:data-change'] &&
+    !links['policy:terminate'] &&
+    !withdraw &&
+    !reinstate &&
+    !links['policy:renew']
+  ) {
     return (
       <section className="panel">
         <h2>Actions</h2>
@@ -51,6 +60,11 @@ export function PolicyActions({ id, policy, schema }: { id: string; policy: Poli
             Withdraw termination
           </button>
         )}
+        {reinstate && (
+          <button type="button" className="secondary" aria-expanded={flow === 'reinstate'} onClick={() => toggle('reinstate')}>
+            Reinstate
+          </button>
+        )}
         {links['policy:renew'] && <RenewButton href={links['policy:renew'].href} />}
       </div>
       {flow === 'mta' && links['policy:mta'] && (
@@ -71,6 +85,7 @@ export function PolicyActions({ id, policy, schema }: { id: string; policy: Poli
       {flow === 'withdraw' && withdraw && (
         <WithdrawTermination id={id} href={withdraw.href} currency={policy.meta.currency} onDone={() => setFlow(null)} />
       )}
+      {flow === 'reinstate' && reinstate && <ReinstatePolicy id={id} href={reinstate.href} onDone={() => setFlow(null)} />}
     </section>
   );
 }

@@ -75,7 +75,23 @@ export function PolicyView({ id }: { id: string }) {
                 },
               ]
             : meta.terminatedAt
-              ? [{ label: 'Terminated from', value: formatDate(meta.terminatedAt) }]
+              ? [
+                  { label: 'Terminated from', value: formatDate(meta.terminatedAt) },
+                  ...(meta.reinstatement
+                    ? [
+                        {
+                          label: 'Reinstatement',
+                          value: (
+                            <span data-testid="reinstatement">
+                              {meta.reinstatement.eligible && meta.reinstatement.until
+                                ? `possible until ${formatDate(meta.reinstatement.until)}`
+                                : `not possible: ${meta.reinstatement.reason ?? 'not terminated'}`}
+                            </span>
+                          ),
+                        },
+                      ]
+                    : []),
+                ]
               : []),
         ]}
       />

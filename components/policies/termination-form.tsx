@@ -16,6 +16,7 @@ interface Preview {
     effectiveDate: string;
     appliedType: string;
     coolingOff: boolean;
+    cancellationFromInception: boolean;
     currency: string;
     returnPremium: Amounts;
     feesKept: number;
@@ -111,7 +112,11 @@ export function TerminationForm({
             aria-describedby={dateError ? 'termination-date-error' : undefined}
             onChange={(event) => setEffectiveDate(event.target.value)}
           />
-          {terminationType === 'flat' && <div className="hint">Flat terminations run from inception.</div>}
+          {terminationType === 'flat' ? (
+            <div className="hint">Flat terminations run from inception.</div>
+          ) : (
+            <div className="hint">On or before inception ({formatDate(inception)}): cancellation from inception, not taken up.</div>
+          )}
           {dateError && (
             <div id="termination-date-error" className="field-error">
               {dateError}
@@ -177,7 +182,9 @@ export function TerminationForm({
           <p>
             Return premium <strong>{formatMoney(previewed.answer.data.returnPremium.payable, previewed.answer.data.currency)}</strong> (
             {humanize(previewed.answer.data.appliedType)}
-            {previewed.answer.data.coolingOff ? ', cooling-off' : ''}) from {formatDate(previewed.answer.data.effectiveDate)}; fees kept{' '}
+            {previewed.answer.data.coolingOff ? ', cooling-off' : ''}
+            {previewed.answer.data.cancellationFromInception ? ', cancellation from inception: not taken up' : ''}) from{' '}
+            {formatDate(previewed.answer.data.effectiveDate)}; fees kept{' '}
             {formatMoney(previewed.answer.data.feesKept, previewed.answer.data.currency)}.
           </p>
           <AmountsTable

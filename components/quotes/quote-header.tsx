@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useState } from 'react';
 import { formatDateTime, humanize } from '@/lib/client/format';
 import type { QuoteMeta } from '@/lib/client/types';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -16,6 +17,7 @@ export function QuoteHeader({ id, meta, customerName }: { id: string; meta: Quot
         </h1>
         <CopyButton text={meta.quoteNumber} what="quote number" />
         <p className="muted">Last changed {formatDateTime(meta.updatedAt)}</p>
+        {meta.validUntil && <QuoteValidity validUntil={meta.validUntil} />}
       </div>
       <div className="header-side">
         <StatusBadge status={meta.status} testId="quote-status" />
@@ -26,5 +28,19 @@ export function QuoteHeader({ id, meta, customerName }: { id: string; meta: Quot
         )}
       </div>
     </header>
+  );
+}
+
+/** When the price expires; once past, bind and issue wait for a recalculation. */
+function QuoteValidity({ validUntil }: { validUntil: string }) {
+  // The time the page was shown: the answer says when it expires, the page only words it.
+  const [shownAt] = useState(() => Date.now());
+  const expired = Date.parse(validUntil) < shownAt;
+  return (
+    <p className={expired ? 'alert' : 'muted'} data-testid="quote-validity" role={expired ? 'status' : undefined}>
+      {expired
+        ? `The price expired on ${formatDateTime(validUntil)}: recalculate the quote before binding or issuing it.`
+        : `Price valid until ${formatDateTime(validUntil)}.`}
+    </p>
   );
 }

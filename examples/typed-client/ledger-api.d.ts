@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Policy data, meta and the links of what may be done now
-         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
+         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list and renewal facts. `meta.reinstatement` (a terminated policy only, else null) is `{ eligible, until, reason }`. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination`, `policy:reinstate` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once; reinstate only within the product’s period after the termination date and before expiry). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
          */
         get: operations["getPolicy"];
         put?: never;
@@ -420,6 +420,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ledger/policies/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reinstate a terminated policy (policy:reinstate); dryRun previews the charge
+         * @description Only while the policy is `terminated`, within the product’s reinstatement period from the termination date (30 days for the demo products, `meta.reinstatement.until` on GET /links) and while the term has not ended; 409 with the reason otherwise (after the expiry there is no cover left to restore: the policy stays terminated). Cover is restored from the termination date to expiry, so exactly what the termination returned is charged back: its credit note is reversed by an invoice, the instalments it cancelled or reduced are reopened as they were (instalments already due are due at once; money paid since, held as credit, is set against them), a `reinstatement` version is added with the data in force on the termination date (MTAs the termination voided stay void), documents are produced (endorsement, schedule, certificate, invoice) and the policy is `active` again. Works the same for a policy cancelled for non-payment. `?dryRun=true` answers the charge without changing anything. The body is empty (`{}`).
+         */
+        post: operations["reinstatePolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ledger/policies/{id}/renewal": {
         parameters: {
             query?: never;
@@ -451,7 +471,7 @@ export interface paths {
         put?: never;
         /**
          * Terminate the policy (policy:terminate); dryRun previews the refund
-         * @description Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason` (a code from the product’s `terminationReasons` in `GET /products`, else 422 listing the allowed codes), an optional free-text `note`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.
+         * @description Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason` (a code from the product’s `terminationReasons` in `GET /products`, else 422 listing the allowed codes), an optional free-text `note`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund, fee included: void from inception, issued by mistake). An effective date on or before inception, of any type, is a cancellation from inception (not taken up): flat from inception, the whole premium and tax returned and the fees (administrative fee, instalment surcharge) returned or kept as the product sets (`cancellationFromInception`; home keeps them, pet and travel return them); `cancellationFromInception` is true and `appliedType` is `flat`. Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.
          */
         post: operations["terminatePolicy"];
         delete?: never;
@@ -631,7 +651,7 @@ export interface paths {
         put?: never;
         /**
          * Bind the quote: recalculate, lock premium and terms
-         * @description Allowed from `calculated`. Mandatory fields missing or invalid: 422 naming each. If the recalculation fires an auto-referral, the quote goes to `in-manual-referral` and the call answers 409.
+         * @description Allowed from `calculated`. A price past its validity (`meta.validUntil`, the product’s days from the calculation) is 409 with the reason and `allowedActions` containing `calculate`: recalculate first, which renews it. Mandatory fields missing or invalid: 422 naming each. If the recalculation fires an auto-referral, the quote goes to `in-manual-referral` and the call answers 409.
          */
         post: operations["bindQuote"];
         delete?: never;
@@ -651,7 +671,7 @@ export interface paths {
         put?: never;
         /**
          * Calculate (rate) the quote now
-         * @description The body may be empty (recalculate), carry changed data like an update, or be shaped like the create payload (`{ product, policy, customer, agent?, objects }`, merged into the quote as an update is; `product` must be the quote’s own, else 422). Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal.
+         * @description The body may be empty (recalculate), carry changed data like an update, or be shaped like the create payload (`{ product, policy, customer, agent?, objects }`, merged into the quote as an update is; `product` must be the quote’s own, else 422). Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal. Each calculation renews the price’s validity (`meta.validUntil`); a bound quote past it may be recalculated too and is then `calculated` again.
          */
         post: operations["calculateQuote"];
         delete?: never;
@@ -791,7 +811,7 @@ export interface paths {
         put?: never;
         /**
          * Issue the bound quote as a policy (asynchronous)
-         * @description Answers at once with a `requestId`; poll `GET /requests/{requestId}` (long polling) until `success` (data: policyId, policyNumber, message) or `failed`.
+         * @description Answers at once with a `requestId`; poll `GET /requests/{requestId}` (long polling) until `success` (data: policyId, policyNumber, message) or `failed`. A bound quote whose price is past its validity (`meta.validUntil`) is 409 with the reason and `allowedActions` containing `calculate`: recalculating it makes it `calculated` again, to be bound again.
          */
         post: operations["issueQuote"];
         delete?: never;
@@ -1705,7 +1725,7 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
-            /** @description policy:mta, policy:data-change, policy:terminate, policy:withdraw-termination, policy:renew: present when allowed now */
+            /** @description policy:mta, policy:data-change, policy:terminate, policy:withdraw-termination, policy:reinstate, policy:renew: present when allowed now */
             links: {
                 [key: string]: {
                     href: string;
@@ -1885,6 +1905,8 @@ export interface components {
             status: "draft" | "calculated" | "in-manual-referral" | "referral-rejected" | "declined" | "bound" | "issuing" | "issued";
             /** Format: date-time */
             updatedAt: string;
+            /** @description While calculated or bound: the instant the price stops being valid, the product’s days (30) from the calculation; bind and issue are 409 after it until the quote is recalculated. Null otherwise */
+            validUntil: string | null;
             /** @description The quote’s version, a whole number as a string */
             version: string;
         };
@@ -3662,6 +3684,92 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    reinstatePolicy: {
+        parameters: {
+            query?: {
+                /** @description Also accepts 1 and 0; absent means false. */
+                dryRun?: boolean;
+            };
+            header?: {
+                /** @description The same key with the same body within 24 h answers the first answer again (marked `Idempotent-Replayed: true`); with another body 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The `ETag` of the last read; a stale one is 409 */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description Identifier (UUID); an unknown one or another tenant’s is 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The reinstatement (preview or applied) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            charge: components["schemas"]["PremiumAmounts"] | null;
+                            /** @description The termination’s credit note, reversed */
+                            creditNoteNumber: string;
+                            currency: string;
+                            /**
+                             * Format: date
+                             * @description Cover is restored from this day, the termination date
+                             */
+                            effectiveDate: string;
+                            invoiceNumber: string | null;
+                            reinstatableUntil: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        meta: {
+                            dryRun: boolean;
+                            /** @enum {string} */
+                            status: "active" | "pending-termination" | "terminated" | "expired";
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Not allowed in the current state; names the state and the allowed actions */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Fails the product schema or the mandatory-field checks; `errors` lists every field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     renewPolicy: {
         parameters: {
             query?: never;
@@ -3760,6 +3868,8 @@ export interface operations {
                             /** @enum {string} */
                             appliedType: "pro-rata" | "short-rate" | "flat";
                             balanceDue: number | null;
+                            /** @description Effective on or before inception: not taken up, flat, fees as the product sets */
+                            cancellationFromInception: boolean;
                             coolingOff: boolean;
                             creditNoteNumber: string | null;
                             currency: string;
@@ -4214,6 +4324,7 @@ export interface operations {
                      *           "referral": null,
                      *           "decline": null,
                      *           "renewalOf": null,
+                     *           "validUntil": "2026-07-01T09:30:00.000Z",
                      *           "createdAt": "2026-06-01T09:30:00.000Z",
                      *           "updatedAt": "2026-06-01T09:30:00.000Z"
                      *         },
@@ -4526,6 +4637,7 @@ export interface operations {
                      *         "referral": null,
                      *         "decline": null,
                      *         "renewalOf": null,
+                     *         "validUntil": "2026-07-01T09:30:00.000Z",
                      *         "createdAt": "2026-06-01T09:30:00.000Z",
                      *         "updatedAt": "2026-06-01T09:30:00.000Z"
                      *       }
@@ -4789,6 +4901,7 @@ export interface operations {
                      *         "referral": null,
                      *         "decline": null,
                      *         "renewalOf": null,
+                     *         "validUntil": "2026-07-01T09:30:00.000Z",
                      *         "createdAt": "2026-06-01T09:30:00.000Z",
                      *         "updatedAt": "2026-06-01T09:30:00.000Z"
                      *       }
@@ -5500,6 +5613,7 @@ export interface operations {
                      *         "referral": null,
                      *         "decline": null,
                      *         "renewalOf": null,
+                     *         "validUntil": null,
                      *         "createdAt": "2026-06-01T09:30:00.000Z",
                      *         "updatedAt": "2026-06-01T09:30:00.000Z"
                      *       }

@@ -49,6 +49,8 @@ const meta = (status: string, revision: number) => ({
   referral: null,
   decline: null,
   renewalOf: null,
+  // Calculated or bound: 30 days from the calculation at STAMP.
+  validUntil: status === 'calculated' || status === 'bound' ? '2026-07-01T09:30:00.000Z' : null,
   createdAt: STAMP,
   updatedAt: STAMP,
 });

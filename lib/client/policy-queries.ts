@@ -35,6 +35,8 @@ export interface PolicyRead {
     issuedAt: string | null;
     terminatedAt: string | null;
     pendingTermination: { effectiveDate: string; reason: string; terminationType: string } | null;
+    /** A terminated policy's reinstatement facts (null otherwise). */
+    reinstatement?: { eligible: boolean; until: string | null; reason: string | null } | null;
     renewalOf: string | null;
     renewedBy: string | null;
     renewal: { eligible: boolean; reason: string | null; detail: string | null; windowOpensOn: string | null; quoteId: string | null };

@@ -32,6 +32,8 @@ export interface QuoteMeta {
   referral: ReferralRecord | null;
   decline: { reason: string; declinedAt: string } | null;
   renewalOf: string | null;
+  /** While calculated or bound: when the price stops being valid (bind and issue need a recalculation after). */
+  validUntil?: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -10,7 +10,7 @@ import { documentStore } from './store';
 export const GENERATE_DOCUMENTS_TASK = 'documents.generate';
 
 /** The moments in a policy's life that produce documents (spec 2.9). */
-export type DocumentOccasion = 'bind' | 'issue' | 'mta' | 'termination' | 'renewal';
+export type DocumentOccasion = 'bind' | 'issue' | 'mta' | 'termination' | 'reinstatement' | 'renewal';
 
 /** DOMAIN §7: the documents of each occasion. */
 export const OCCASION_DOCUMENTS: Record<DocumentOccasion, readonly DocumentType[]> = {
@@ -22,6 +22,9 @@ export const OCCASION_DOCUMENTS: Record<DocumentOccasion, readonly DocumentType[
   // (additional premium) or credit note (return premium) when the change moved money.
   mta: ['endorsement', 'policy-schedule', 'certificate', 'invoice'],
   termination: ['termination-notice'],
+  // Cover back from the termination date: the version's schedule and certificate, and the invoice
+  // charging back the return premium.
+  reinstatement: ['endorsement', 'policy-schedule', 'certificate', 'invoice'],
   // The renewal quote's offer, sent as the renewal invitation.
   renewal: ['quote-offer', 'product-information'],
 };

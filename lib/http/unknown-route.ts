@@ -38,6 +38,7 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/api/v1/ledger/policies/{id}/data-change': ['POST'],
   '/api/v1/ledger/policies/{id}/terminate': ['POST'],
   '/api/v1/ledger/policies/{id}/terminate/withdraw': ['POST'],
+  '/api/v1/ledger/policies/{id}/reinstate': ['POST'],
   '/api/v1/ledger/policies/{id}/renewal': ['GET'],
   '/api/v1/ledger/policies/{id}/documents': ['GET'],
   '/api/v1/ledger/policies/{id}/payments': ['GET', 'POST'],

@@ -48,6 +48,7 @@ const ALL_POLICY_ACTIONS = [
   'schedule-termination',
   'withdraw-termination',
   'complete-termination',
+  'reinstate',
   'renew',
   'expire',
 ];
@@ -139,6 +140,7 @@ describe('policy lifecycle', () => {
       terminate: 'policy:terminate',
       'withdraw-termination': 'policy:withdraw-termination',
       'data-change': 'policy:data-change',
+      reinstate: 'policy:reinstate',
       renew: 'policy:renew',
     });
   });

@@ -39,6 +39,7 @@ export const POLICY_ACTIONS = [
   'schedule-termination',
   'withdraw-termination',
   'complete-termination',
+  'reinstate',
   'renew',
   'expire',
 ] as const;
@@ -82,6 +83,8 @@ export const POLICY_TRANSITIONS: Readonly<Record<PolicyAction, Partial<Record<Po
   'withdraw-termination': { 'pending-termination': 'active' },
   // The daily job, on the effective date.
   'complete-termination': { 'pending-termination': 'terminated' },
+  // Within the product's period after the termination date, while the term runs (issue 16).
+  reinstate: { terminated: 'active' },
   renew: { active: 'active' },
   expire: { active: 'expired' },
 };
@@ -100,6 +103,7 @@ export const POLICY_LINK_KEYS: Partial<Record<PolicyAction, string>> = {
   terminate: 'policy:terminate',
   'withdraw-termination': 'policy:withdraw-termination',
   'data-change': 'policy:data-change',
+  reinstate: 'policy:reinstate',
   renew: 'policy:renew',
 };
 

@@ -24,6 +24,9 @@ const COMMON = {
   shortRateTable: SHORT_RATE,
   // Overdue after the due date; 30 days' grace; no cancellation for non-payment unless a product asks.
   arrears: { graceDays: 30, cancelForNonPayment: false },
+  // Reinstatement within 30 days of the termination date; a quote's price holds 30 days.
+  reinstatementDays: 30,
+  quoteValidityDays: 30,
 };
 // Every product takes these reasons for a termination; each adds its own (the list is written out here, not imported).
 const COMMON_REASONS = ['customer-request', 'replaced-cover', 'non-payment', 'issued-in-error', 'other'];
@@ -40,6 +43,8 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
       lineOfBusiness: 'property',
       placeOfRisk: 'product-country',
       ...COMMON,
+      // Not taken up: the administrative fee is kept.
+      cancellationFromInception: { fees: 'retained' },
       authorityLimit: 100_000,
       instalmentPlans: PLANS,
       terminationReasons: [...COMMON_REASONS, 'property-sold', 'moved-abroad'],
@@ -53,6 +58,7 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
       lineOfBusiness: 'pet',
       placeOfRisk: 'residence',
       ...COMMON,
+      cancellationFromInception: { fees: 'returned' },
       authorityLimit: null,
       instalmentPlans: PLANS,
       terminationReasons: [...COMMON_REASONS, 'pet-deceased', 'pet-rehomed'],
@@ -67,6 +73,7 @@ describe('product settings (DOMAIN.md §9, §5, §6)', () => {
       placeOfRisk: 'residence',
       ...COMMON,
       coolingOffExclusions: { onceStarted: true, termShorterThanMonths: 1 },
+      cancellationFromInception: { fees: 'returned' },
       authorityLimit: null,
       instalmentPlans: { annual: { count: 1 } },
       terminationReasons: [...COMMON_REASONS, 'trip-cancelled'],

@@ -73,6 +73,16 @@ export interface ProductSettings {
    */
   coolingOffExclusions?: CoolingOffExclusions;
   shortRateTable: readonly ShortRateBand[];
+  /**
+   * A cancellation from inception (not taken up: effective on or before inception) returns the
+   * whole premium; the fees (administrative fee and instalment surcharge) are returned or kept
+   * as the product says. A flat termination asked for as such (issued by mistake) returns all.
+   */
+  cancellationFromInception: { fees: InceptionCancellationFees };
+  /** Days after the termination date within which a terminated policy may be reinstated. */
+  reinstatementDays: number;
+  /** Days from its calculation for which a quote may be bound and issued at its price. */
+  quoteValidityDays: number;
   /** Sum insured above which a quote is referred; null when the product has none. */
   authorityLimit: number | null;
   /** Plans the product offers; the schema's `paymentPlan` enum is derived from it. */
@@ -83,6 +93,8 @@ export interface ProductSettings {
   /** The reasons a termination may give (a code from this list, plus an optional note). */
   terminationReasons: readonly TerminationReasonCode[];
 }
+
+export type InceptionCancellationFees = 'returned' | 'retained';
 
 /** What happens when an instalment is not paid (the daily arrears job). */
 export interface ArrearsSetting {

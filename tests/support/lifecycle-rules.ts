@@ -40,7 +40,15 @@ export const QUOTE_RULES: Record<ExpectedQuoteState, Partial<Record<ExpectedQuot
 
 export type ExpectedPolicyState = 'active' | 'pending-termination' | 'terminated' | 'expired';
 export type ExpectedPolicyAction =
-  'mta' | 'data-change' | 'terminate' | 'schedule-termination' | 'withdraw-termination' | 'complete-termination' | 'renew' | 'expire';
+  | 'mta'
+  | 'data-change'
+  | 'terminate'
+  | 'schedule-termination'
+  | 'withdraw-termination'
+  | 'complete-termination'
+  | 'reinstate'
+  | 'renew'
+  | 'expire';
 
 export const POLICY_RULES: Record<ExpectedPolicyState, Partial<Record<ExpectedPolicyAction, ExpectedPolicyState>>> = {
   active: {
@@ -57,7 +65,8 @@ export const POLICY_RULES: Record<ExpectedPolicyState, Partial<Record<ExpectedPo
     'withdraw-termination': 'active',
     'complete-termination': 'terminated',
   },
-  terminated: {},
+  // Within the product's period after the termination date (the link says when).
+  terminated: { reinstate: 'active' },
   expired: {},
 };
 
@@ -86,6 +95,7 @@ export const EXPECTED_POLICY_KEYS: Partial<Record<ExpectedPolicyAction, string>>
   'schedule-termination': 'policy:terminate',
   'withdraw-termination': 'policy:withdraw-termination',
   renew: 'policy:renew',
+  reinstate: 'policy:reinstate',
 };
 
 /** The distinct keys of the actions a state allows, sorted. */

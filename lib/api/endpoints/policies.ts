@@ -88,7 +88,8 @@ export const policySchema = z
       .catchall(z.unknown())
       .meta({ description: 'Also the version list and renewal facts' }),
     links: z.record(z.string(), link).meta({
-      description: 'policy:mta, policy:data-change, policy:terminate, policy:withdraw-termination, policy:renew: present when allowed now',
+      description:
+        'policy:mta, policy:data-change, policy:terminate, policy:withdraw-termination, policy:reinstate, policy:renew: present when allowed now',
     }),
   })
   .meta({ id: 'Policy', description: 'Spec 4.14: the policy data of one version, its meta and the links of what may be done now' });
@@ -99,7 +100,7 @@ export const policyLinksEndpoint = defineEndpoint({
   path: `${BASE}/{id}/links`,
   summary: 'Policy data, meta and the links of what may be done now',
   description:
-    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list and renewal facts. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
+    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list and renewal facts. `meta.reinstatement` (a terminated policy only, else null) is `{ eligible, until, reason }`. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination`, `policy:reinstate` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once; reinstate only within the product’s period after the termination date and before expiry). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
@@ -187,7 +188,7 @@ export const policyTerminateEndpoint = defineEndpoint({
   path: `${BASE}/{id}/terminate`,
   summary: 'Terminate the policy (policy:terminate); dryRun previews the refund',
   description:
-    'Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason` (a code from the product’s `terminationReasons` in `GET /products`, else 422 listing the allowed codes), an optional free-text `note`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund). Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.',
+    'Body: `effectiveDate` (required except for `flat`, which is always from inception), `reason` (a code from the product’s `terminationReasons` in `GET /products`, else 422 listing the allowed codes), an optional free-text `note`, `terminationType`: `pro-rata` (default; net for the days remaining plus its tax, the administrative fee kept), `short-rate` (the product’s table keeps a share of the term net: 20 % within 1 month, 40 % within 3, 70 % within 6, later pro-rata) or `flat` (full refund, fee included: void from inception, issued by mistake). An effective date on or before inception, of any type, is a cancellation from inception (not taken up): flat from inception, the whole premium and tax returned and the fees (administrative fee, instalment surcharge) returned or kept as the product sets (`cancellationFromInception`; home keeps them, pet and travel return them); `cancellationFromInception` is true and `appliedType` is `flat`. Within the product’s cooling-off period (14 days from inception, for both the request and the effective date) short-rate is charged as pro-rata. `?dryRun=true` answers the return premium, fees kept and tax without changing anything. An effective date before a later MTA voids that MTA’s money (reversed by a credit note, never deleted) and computes the return on the premium in force at the effective date. Applying posts a credit note with its journal entry and sets the return against the schedule (DOMAIN.md §5): instalments due before the effective date stay due; the return cancels or reduces the instalments due on or after it, latest first, then the latest ones before it; what is left is the policyholder’s credit (a negative open instalment). `data.schedule` lists each step. Effective today or earlier the status is `terminated` and the policy has no links; effective later it is `pending-termination` (cover runs; MTAs and data changes dated before it remain possible; `policy:withdraw-termination` withdraws it) and the daily job makes it `terminated` on the date.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({ dryRun: queryBoolean }),
@@ -217,6 +218,9 @@ export const policyTerminateEndpoint = defineEndpoint({
             terminationType: z.enum(TERMINATION_TYPES),
             appliedType: z.enum(TERMINATION_TYPES),
             coolingOff: z.boolean(),
+            cancellationFromInception: z
+              .boolean()
+              .meta({ description: 'Effective on or before inception: not taken up, flat, fees as the product sets' }),
             keepPercent: z.number().nullable(),
             currency: z.string(),
             returnPremium: amounts,
@@ -258,6 +262,42 @@ export const policyWithdrawTerminationEndpoint = defineEndpoint({
             reason: z.string(),
             terminationType: z.enum(TERMINATION_TYPES),
             creditNoteNumber: z.string(),
+            charge: amounts.nullable(),
+            invoiceNumber: z.string().nullable(),
+          })
+          .catchall(z.unknown()),
+        meta: z.object({ dryRun: z.boolean(), status: z.enum(POLICY_STATES), version: z.string() }).catchall(z.unknown()),
+      }),
+    },
+    ...commonProblems,
+    ...stateProblems,
+  },
+});
+
+export const policyReinstateEndpoint = defineEndpoint({
+  operationId: 'reinstatePolicy',
+  method: 'POST',
+  path: `${BASE}/{id}/reinstate`,
+  summary: 'Reinstate a terminated policy (policy:reinstate); dryRun previews the charge',
+  description:
+    'Only while the policy is `terminated`, within the product’s reinstatement period from the termination date (30 days for the demo products, `meta.reinstatement.until` on GET /links) and while the term has not ended; 409 with the reason otherwise (after the expiry there is no cover left to restore: the policy stays terminated). Cover is restored from the termination date to expiry, so exactly what the termination returned is charged back: its credit note is reversed by an invoice, the instalments it cancelled or reduced are reopened as they were (instalments already due are due at once; money paid since, held as credit, is set against them), a `reinstatement` version is added with the data in force on the termination date (MTAs the termination voided stay void), documents are produced (endorsement, schedule, certificate, invoice) and the policy is `active` again. Works the same for a policy cancelled for non-payment. `?dryRun=true` answers the charge without changing anything. The body is empty (`{}`).',
+  tag: TAG,
+  roles: ANY_LEDGER_ROLE,
+  query: z.object({ dryRun: queryBoolean }),
+  body: z.object({}).strict(),
+  bodyExample: {},
+  idempotent: true,
+  requestHeaders: ifMatchHeader,
+  responses: {
+    200: {
+      description: 'The reinstatement (preview or applied)',
+      schema: z.object({
+        data: z
+          .object({
+            effectiveDate: isoDate.meta({ description: 'Cover is restored from this day, the termination date' }),
+            reinstatableUntil: isoDate.nullable(),
+            creditNoteNumber: z.string().meta({ description: 'The termination’s credit note, reversed' }),
+            currency: z.string(),
             charge: amounts.nullable(),
             invoiceNumber: z.string().nullable(),
           })

@@ -31,6 +31,10 @@ export const quoteMetaSchema = z
     referral: jsonObject.nullable().meta({ description: 'The referral on file: comment, who, when, and the decision once made' }),
     decline: jsonObject.nullable().meta({ description: 'The decline on file: reason and date' }),
     renewalOf: z.uuid().nullable(),
+    validUntil: dateTime.nullable().meta({
+      description:
+        'While calculated or bound: the instant the price stops being valid, the product’s days (30) from the calculation; bind and issue are 409 after it until the quote is recalculated. Null otherwise',
+    }),
     createdAt: dateTime,
     updatedAt: dateTime,
   })
@@ -314,7 +318,7 @@ export const calculateQuoteEndpoint = defineEndpoint({
   path: `${BASE}/{id}/calculate`,
   summary: 'Calculate (rate) the quote now',
   description:
-    'The body may be empty (recalculate), carry changed data like an update, or be shaped like the create payload (`{ product, policy, customer, agent?, objects }`, merged into the quote as an update is; `product` must be the quote’s own, else 422). Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal.',
+    'The body may be empty (recalculate), carry changed data like an update, or be shaped like the create payload (`{ product, policy, customer, agent?, objects }`, merged into the quote as an update is; `product` must be the quote’s own, else 422). Answers with the calculation (spec 2.3) and `meta.status`: `calculated`, or `in-manual-referral` when an auto-referral rule fired. `withNotifications=true` records a quote-ready signal. Each calculation renews the price’s validity (`meta.validUntil`); a bound quote past it may be recalculated too and is then `calculated` again.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: calculatePayload,
@@ -411,7 +415,7 @@ export const bindQuoteEndpoint = defineEndpoint({
   path: `${BASE}/{id}/bind`,
   summary: 'Bind the quote: recalculate, lock premium and terms',
   description:
-    'Allowed from `calculated`. Mandatory fields missing or invalid: 422 naming each. If the recalculation fires an auto-referral, the quote goes to `in-manual-referral` and the call answers 409.',
+    'Allowed from `calculated`. A price past its validity (`meta.validUntil`, the product’s days from the calculation) is 409 with the reason and `allowedActions` containing `calculate`: recalculate first, which renews it. Mandatory fields missing or invalid: 422 naming each. If the recalculation fires an auto-referral, the quote goes to `in-manual-referral` and the call answers 409.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: emptyBody,
@@ -469,7 +473,7 @@ export const issueQuoteEndpoint = defineEndpoint({
   path: `${BASE}/{id}/issue`,
   summary: 'Issue the bound quote as a policy (asynchronous)',
   description:
-    'Answers at once with a `requestId`; poll `GET /requests/{requestId}` (long polling) until `success` (data: policyId, policyNumber, message) or `failed`.',
+    'Answers at once with a `requestId`; poll `GET /requests/{requestId}` (long polling) until `success` (data: policyId, policyNumber, message) or `failed`. A bound quote whose price is past its validity (`meta.validUntil`) is 409 with the reason and `allowedActions` containing `calculate`: recalculating it makes it `calculated` again, to be bound again.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   body: emptyBody,

@@ -15,6 +15,7 @@ export const LINK_TITLES: Record<Language, Record<string, string>> = {
     'policy:withdraw-termination': 'Withdraw the termination',
     'policy:data-change': 'Change data (no premium change)',
     'policy:renew': 'Renew the policy',
+    'policy:reinstate': 'Reinstate the policy',
   },
   de: {
     'policy:mta': 'Vertragsänderung während der Laufzeit',
@@ -22,6 +23,7 @@ export const LINK_TITLES: Record<Language, Record<string, string>> = {
     'policy:withdraw-termination': 'Kündigung zurücknehmen',
     'policy:data-change': 'Daten ändern (ohne Beitragsänderung)',
     'policy:renew': 'Vertrag verlängern',
+    'policy:reinstate': 'Vertrag wieder in Kraft setzen',
   },
 };
 
@@ -32,6 +34,7 @@ export const VERSION_KIND_LABELS: Record<Language, Record<string, string>> = {
     'data-change': 'Data change',
     termination: 'Termination',
     'termination-withdrawn': 'Termination withdrawn',
+    reinstatement: 'Reinstated',
   },
   de: {
     issue: 'Ausgestellt',
@@ -39,5 +42,6 @@ export const VERSION_KIND_LABELS: Record<Language, Record<string, string>> = {
     'data-change': 'Datenänderung',
     termination: 'Kündigung',
     'termination-withdrawn': 'Kündigung zurückgenommen',
+    reinstatement: 'Wiederinkraftsetzung',
   },
 };

@@ -26,6 +26,7 @@ const EVENT_MESSAGES: Record<string, string> = {
   'policy.mta': 'Mid-term adjustment applied; a new policy version',
   'policy.data-changed': 'Policy data changed; a new policy version without premium change',
   'policy.terminated': 'Policy terminated; a credit note was issued',
+  'policy.reinstated': 'Policy reinstated from its termination date; the return premium was invoiced again',
   'policy.expired': 'Policy expired',
   'policy.renewal-quoted': 'Renewal quote created',
   'policy.renewed': 'Policy renewed; the renewal quote was issued as the next term',

@@ -3,7 +3,8 @@ import { allowedPolicyActions, POLICY_LINK_KEYS, type PolicyAction, type PolicyS
 import { LINK_TITLES } from './labels';
 
 // The policy's links (spec 2.2, API-CONTRACT §5): a key present means the action is allowed now.
-// The state machine decides the actions; renewal also needs the renewal window to be open.
+// The state machine decides the actions; renewal also needs the renewal window to be open, and
+// reinstatement its period after the termination date.
 
 const BASE = '/api/v1/ledger/policies';
 
@@ -18,13 +19,20 @@ const LINKS: Partial<Record<PolicyAction, (id: string) => Omit<PolicyLink, 'titl
   'data-change': (id) => ({ href: `${BASE}/${id}/data-change`, method: 'POST' }),
   terminate: (id) => ({ href: `${BASE}/${id}/terminate`, method: 'POST' }),
   'withdraw-termination': (id) => ({ href: `${BASE}/${id}/terminate/withdraw`, method: 'POST' }),
+  reinstate: (id) => ({ href: `${BASE}/${id}/reinstate`, method: 'POST' }),
   renew: (id) => ({ href: `${BASE}/${id}/renewal`, method: 'GET' }),
 };
 
-export function policyLinks(id: string, state: PolicyState, renewalEligible: boolean, language: Language): Record<string, PolicyLink> {
+export function policyLinks(
+  id: string,
+  state: PolicyState,
+  eligible: { renewal: boolean; reinstatement: boolean },
+  language: Language,
+): Record<string, PolicyLink> {
   const links: Record<string, PolicyLink> = {};
   for (const action of allowedPolicyActions(state)) {
-    if (action === 'renew' && !renewalEligible) continue;
+    if (action === 'renew' && !eligible.renewal) continue;
+    if (action === 'reinstate' && !eligible.reinstatement) continue;
     const key = POLICY_LINK_KEYS[action];
     const link = LINKS[action];
     if (!key || !link) continue;

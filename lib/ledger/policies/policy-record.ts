@@ -1,7 +1,7 @@
 import type { Tx } from '@/lib/db/client';
 import { NotFound, ValidationFailed } from '@/lib/errors';
 import { isPolicyState, nextPolicyState, type PolicyAction, type PolicyState } from '@/lib/ledger/state-machine';
-import type { QuoteRecord } from '@/lib/ledger/quotes/quote-record';
+import { checkIfMatch, type QuoteRecord } from '@/lib/ledger/quotes/quote-record';
 import { getProduct } from '@/lib/products/registry';
 import { coverEndOf } from '@/lib/products/term-checks';
 import type { CalculationResult } from '@/lib/rating/types';
@@ -26,6 +26,20 @@ export async function lockPolicy(tx: Tx, tenantId: string, id: string): Promise<
   >`SELECT "id" FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
   if (locked.length === 0) throw new NotFound('Policy', id);
   return findPolicy(tx, tenantId, id);
+}
+
+/**
+ * The opening every policy change shares: the policy read (locked unless a dry run), its If-Match
+ * checked, and the action allowed in its state (409 otherwise); answers the row and the next state.
+ */
+export async function openPolicyChange(
+  tx: Tx,
+  input: { tenantId: string; id: string; dryRun: boolean; ifMatch: string | null },
+  action: PolicyAction,
+): Promise<{ row: PolicyRecord; next: PolicyState }> {
+  const row = input.dryRun ? await findPolicy(tx, input.tenantId, input.id) : await lockPolicy(tx, input.tenantId, input.id);
+  checkIfMatch(row, input.ifMatch);
+  return { row, next: assertPolicyAction(row, action) };
 }
 
 export function policyState(row: PolicyRecord): PolicyState {

@@ -13,6 +13,7 @@ import { policyLinks } from './policy-links';
 import { chargedParts } from './charged';
 import { findPolicy, isoDay, pendingTerminationOf, policyState, settingsOf, termOf } from './policy-record';
 import { BLOCK_MESSAGES, nonRenewableReason, openRenewalQuoteId } from './renew-policy';
+import { reinstatementEligibility } from './reinstatement-eligibility';
 import { renewalEligibility } from './renewal-eligibility';
 
 export interface ReadPolicyInput {
@@ -65,6 +66,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
   const term = termOf(row);
   const settings = settingsOf(row);
   const notRenewable = nonRenewableReason(row);
+  const today = input.today ?? localToday(timeZone);
   const renewal = renewalEligibility({
     nonRenewableReason: notRenewable,
     policyStatus: state,
@@ -72,7 +74,14 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
     renewedById: row.renewedById,
     openRenewalQuoteId: openQuoteId,
     windowDays: settings.renewalWindowDays,
-    today: input.today ?? localToday(timeZone),
+    today,
+  });
+  const reinstatement = reinstatementEligibility({
+    policyStatus: state,
+    terminatedAt: row.terminatedAt ? isoDay(row.terminatedAt) : null,
+    expiry: term.expiry,
+    windowDays: settings.reinstatementDays,
+    today,
   });
   const data = version.data as unknown as QuoteData;
   const calculation = version.calculation as unknown as CalculationResult;
@@ -131,6 +140,8 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
           windowOpensOn: renewal.opensOn,
           quoteId: openQuoteId,
         },
+        reinstatement:
+          state === 'terminated' ? { eligible: reinstatement.eligible, until: reinstatement.until, reason: reinstatement.block } : null,
         language: input.language,
         versions: versions.map((entry) => ({
           version: String(entry.version),
@@ -139,7 +150,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
           createdAt: entry.createdAt.toISOString(),
         })),
       },
-      links: policyLinks(row.id, state, renewal.eligible, input.language),
+      links: policyLinks(row.id, state, { renewal: renewal.eligible, reinstatement: reinstatement.eligible }, input.language),
     },
   };
 }

@@ -6,7 +6,7 @@ import { recordEvent } from '@/lib/ledger/events';
 import { checkIfMatch } from '@/lib/ledger/quotes/quote-record';
 import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { money, toAmount } from '@/lib/money';
-import { compareDates } from '@/lib/rating/dates';
+import { compareDates, isIsoDate } from '@/lib/rating/dates';
 import { businessToday } from '@/lib/ledger/today';
 import { Prisma } from '@/lib/db/generated/client';
 import { chargedParts } from './charged';
@@ -97,6 +97,8 @@ function resolveEffectiveDate(row: PolicyRecord, input: TerminatePolicyInput): s
       { path: '/effectiveDate', message: 'required for pro-rata and short-rate' },
     ]);
   }
+  // On or before inception: cancellation from inception (not taken up), flat from inception.
+  if (isIsoDate(input.effectiveDate) && compareDates(input.effectiveDate, term.inception) <= 0) return term.inception;
   // Out of sequence is allowed: an MTA dated after it is voided (DOMAIN.md §5).
   assertEffectiveDate(input.effectiveDate, term, term.inception);
   return input.effectiveDate;
@@ -150,6 +152,7 @@ async function priceTermination(tx: Tx, row: PolicyRecord, terms: TerminationTer
     coolingOffDays: settings.coolingOffDays,
     ...(settings.coolingOffExclusions ? { coolingOffExclusions: settings.coolingOffExclusions } : {}),
     shortRateTable: settings.shortRateTable,
+    inceptionFees: settings.cancellationFromInception.fees,
   });
   const preview = {
     effectiveDate: outcome.effectiveDate,
@@ -157,6 +160,7 @@ async function priceTermination(tx: Tx, row: PolicyRecord, terms: TerminationTer
     terminationType: outcome.requestedType,
     appliedType: outcome.appliedType,
     coolingOff: outcome.coolingOff,
+    cancellationFromInception: outcome.fromInception,
     keepPercent: outcome.keepPercent,
     termDays: outcome.termDays,
     daysOnCover: outcome.daysOnCover,

@@ -23,7 +23,13 @@ const inception = '2026-01-01';
 const expiry = '2027-01-01';
 const charged = partsFromNet(365, rates, 25);
 
-function refund(type: TerminationType, effectiveDate: string, requestDate = effectiveDate, chargedParts: PremiumAmounts = charged) {
+function refund(
+  type: TerminationType,
+  effectiveDate: string,
+  requestDate = effectiveDate,
+  chargedParts: PremiumAmounts = charged,
+  inceptionFees: 'returned' | 'retained' = 'returned',
+) {
   return terminationRefund({
     type,
     inception,
@@ -35,6 +41,7 @@ function refund(type: TerminationType, effectiveDate: string, requestDate = effe
     rates,
     coolingOffDays: 14,
     shortRateTable: table,
+    inceptionFees,
   });
 }
 
@@ -77,6 +84,7 @@ describe('termination refunds', () => {
       rates,
       coolingOffDays: 14,
       shortRateTable: [{ withinMonths: 12, keepPercent: 10 }],
+      inceptionFees: 'returned',
     });
     expect(result.keepPercent).toBe(10);
     expect(result.refund.net.toFixed(2)).toBe('31.00');
@@ -137,6 +145,7 @@ describe('termination refunds', () => {
       coolingOffDays: 14,
       coolingOffExclusions: rule,
       shortRateTable: table,
+      inceptionFees: 'returned',
     });
     expect(started.coolingOff).toBe(false);
     expect(started.appliedType).toBe('short-rate');
@@ -157,7 +166,7 @@ describe('termination refunds', () => {
     const full = { ...paid, brokerCommission: money('1.50'), mgaCommission: money('1.02') };
     const second = boundedRefund(money(10), full, rates);
     expect([second.brokerCommission, second.mgaCommission, second.insurerNet].map((v) => v.toFixed(2))).toEqual(['1.50', '1.02', '7.48']);
-    // Through the termination itself: pro-rata from inception returns the whole net.
+    // Through the termination itself: pro-rata from inception is flat, what was charged comes back as booked.
     const whole = terminationRefund({
       type: 'pro-rata',
       inception,
@@ -169,6 +178,7 @@ describe('termination refunds', () => {
       rates,
       coolingOffDays: 14,
       shortRateTable: table,
+      inceptionFees: 'returned',
     });
     expect([whole.refund.brokerCommission, whole.refund.mgaCommission, whole.refund.insurerNet].map((v) => v.toFixed(2))).toEqual([
       '1.51',
@@ -201,6 +211,43 @@ describe('termination refunds', () => {
     expect(result.kept.payable.isZero()).toBe(true);
   });
 
+  it('on or before inception is a cancellation from inception: flat, the fees as the product says', () => {
+    for (const type of ['pro-rata', 'short-rate'] as const) {
+      const before = refund(type, '2025-12-20', '2025-12-15');
+      expect([before.fromInception, before.appliedType, before.requestedType, before.coolingOff]).toEqual([true, 'flat', type, false]);
+      expect(before.effectiveDate).toBe(inception);
+      expect([before.daysRemaining, before.daysOnCover]).toEqual([365, 0]);
+      // Fees returned: 365.00 net + 43.80 tax + 25.00 fee = 433.80, all of it.
+      expect(before.refund.payable.toFixed(2)).toBe('433.80');
+      expect(before.kept.payable.toFixed(2)).toBe('0.00');
+    }
+    const onInception = refund('pro-rata', inception, '2025-12-15', charged, 'retained');
+    expect(onInception.fromInception).toBe(true);
+    // Fees kept: 365.00 net + 43.80 tax back (408.80); commissions 15 % and 10 % of 365.00 back whole.
+    expect(
+      [onInception.refund.net, onInception.refund.tax, onInception.refund.fees, onInception.refund.payable].map((v) => v.toFixed(2)),
+    ).toEqual(['365.00', '43.80', '0.00', '408.80']);
+    expect(
+      [onInception.refund.brokerCommission, onInception.refund.mgaCommission, onInception.refund.insurerNet].map((v) => v.toFixed(2)),
+    ).toEqual(['54.75', '36.50', '273.75']);
+    expect([onInception.kept.fees, onInception.kept.payable, onInception.kept.net].map((v) => v.toFixed(2))).toEqual([
+      '25.00',
+      '25.00',
+      '0.00',
+    ]);
+    // The day after inception cover has started: pro-rata, 364 of 365 days back, fee kept.
+    const dayAfter = refund('pro-rata', '2026-01-02', '2026-01-02', charged, 'retained');
+    expect([dayAfter.fromInception, dayAfter.appliedType]).toEqual([false, 'pro-rata']);
+    expect(dayAfter.refund.net.toFixed(2)).toBe('364.00');
+    // A flat termination asked for as such (issued by mistake) returns the fee whatever the setting,
+    // also asked on inception day, inside the cooling-off period: it is no cooling-off return.
+    const asked = refund('flat', '2026-05-01', '2026-05-01', charged, 'retained');
+    expect([asked.fromInception, asked.refund.payable.toFixed(2)]).toEqual([false, '433.80']);
+    const onTheDay = refund('flat', inception, inception, charged, 'retained');
+    expect([onTheDay.fromInception, onTheDay.coolingOff, onTheDay.appliedType]).toEqual([false, false, 'flat']);
+    expect([onTheDay.refund.fees, onTheDay.refund.payable].map((v) => v.toFixed(2))).toEqual(['25.00', '433.80']);
+  });
+
   it('property: no part of a return ever exceeds what was charged, nor goes below zero', () => {
     fc.assert(
       fc.property(
@@ -224,6 +271,7 @@ describe('termination refunds', () => {
             rates,
             coolingOffDays: 14,
             shortRateTable: table,
+            inceptionFees: 'returned',
           });
           for (const key of Object.keys(chargedParts) as (keyof PremiumAmounts)[]) {
             expect(result.refund[key].gte(0), key).toBe(true);

@@ -1,5 +1,5 @@
 import { money, roundMoney, type Decimal, ZERO } from '@/lib/money';
-import type { CoolingOffExclusions, ShortRateBand } from '@/lib/products/types';
+import type { CoolingOffExclusions, InceptionCancellationFees, ShortRateBand } from '@/lib/products/types';
 import { addDays, addMonths, compareDates } from '@/lib/rating/dates';
 import { splitCommission } from '@/lib/rating/commission';
 import { taxOn } from '@/lib/rating/tax';
@@ -9,7 +9,8 @@ import type { PremiumAmounts, PremiumRates } from './premium-parts';
 // What a termination gives back (DOMAIN.md §5). Pro-rata returns the net for the days
 // remaining plus its tax and keeps the administrative fee; short-rate keeps the product's table
 // share of the term net (never less than pro-rata would keep); flat returns everything from
-// inception. Inside the cooling-off period the customer pays only for the time on cover.
+// inception. A termination effective on or before inception is a cancellation from inception
+// (not taken up): flat, with the fees returned or kept as the product says. Inside the cooling-off period the customer pays only for the time on cover.
 // Nothing returned ever exceeds what the journal shows was charged, part by part.
 
 export const TERMINATION_TYPES = ['pro-rata', 'short-rate', 'flat'] as const;
@@ -31,6 +32,8 @@ export interface TerminationRefundInput {
   coolingOffDays: number;
   coolingOffExclusions?: CoolingOffExclusions;
   shortRateTable: readonly ShortRateBand[];
+  /** What a cancellation from inception does with the fees (product setting). */
+  inceptionFees: InceptionCancellationFees;
 }
 
 export interface TerminationRefund {
@@ -38,6 +41,8 @@ export interface TerminationRefund {
   requestedType: TerminationType;
   appliedType: TerminationType;
   coolingOff: boolean;
+  /** Effective on or before inception: cover never started (not taken up). */
+  fromInception: boolean;
   effectiveDate: string;
   termDays: number;
   daysOnCover: number;
@@ -74,17 +79,22 @@ export function shortRateBand(table: readonly ShortRateBand[], inception: string
 }
 
 export function terminationRefund(input: TerminationRefundInput): TerminationRefund {
+  // A flat termination asked for as such is a void from inception (issued by mistake): all back.
+  const fromInception = input.type !== 'flat' && compareDates(input.effectiveDate, input.inception) <= 0;
   const coolingOff =
     input.type !== 'flat' &&
+    !fromInception &&
     inCoolingOff(input.inception, input.coolingOffDays, input.requestDate, input.effectiveDate) &&
     !coolingOffExcluded(input.coolingOffExclusions, input, input.requestDate);
-  const appliedType: TerminationType = input.type === 'short-rate' && coolingOff ? 'pro-rata' : input.type;
+  // Cooling-off only applies to pro-rata and short-rate: either is charged as pro-rata then.
+  const appliedType: TerminationType = fromInception ? 'flat' : coolingOff ? 'pro-rata' : input.type;
   const effectiveDate = appliedType === 'flat' ? input.inception : input.effectiveDate;
   const { termDays, daysRemaining } = daysRemainingOf(input, effectiveDate);
   const base = {
     requestedType: input.type,
     appliedType,
     coolingOff,
+    fromInception,
     effectiveDate,
     termDays,
     daysRemaining,
@@ -92,7 +102,8 @@ export function terminationRefund(input: TerminationRefundInput): TerminationRef
   };
 
   if (appliedType === 'flat') {
-    return { ...base, keepPercent: null, refund: input.charged, kept: subtract(input.charged, input.charged) };
+    const refund = fromInception && input.inceptionFees === 'retained' ? withoutFees(input.charged) : input.charged;
+    return { ...base, keepPercent: null, refund, kept: subtract(input.charged, refund) };
   }
   const proRataNet = proRata(input.termNet, daysRemaining, termDays);
   let refundNet = proRataNet;
@@ -129,6 +140,11 @@ export function boundedRefund(netInput: Decimal, charged: PremiumAmounts, rates:
     insurer = net.minus(broker).minus(mga);
   }
   return { net, tax, fees: ZERO, brokerCommission: broker, mgaCommission: mga, insurerNet: insurer, payable: net.plus(tax) };
+}
+
+/** Everything charged but the fees, which stay with the product. */
+function withoutFees(charged: PremiumAmounts): PremiumAmounts {
+  return { ...charged, fees: ZERO, payable: charged.payable.minus(charged.fees) };
 }
 
 function clamp(value: Decimal, max: Decimal): Decimal {

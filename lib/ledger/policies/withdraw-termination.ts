@@ -2,10 +2,9 @@ import type { Tx } from '@/lib/db/client';
 import { Prisma } from '@/lib/db/generated/client';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
-import { checkIfMatch } from '@/lib/ledger/quotes/quote-record';
 import { asJson } from '@/lib/ledger/quotes/rate-quote';
 import { chargedParts } from './charged';
-import { assertPolicyAction, findPolicy, lockPolicy, pendingTerminationOf, type PolicyRecord } from './policy-record';
+import { openPolicyChange, pendingTerminationOf, type PolicyRecord } from './policy-record';
 import { negateParts, partsAsAmounts } from './premium-parts';
 import { reverseTermination } from './terminate-policy';
 
@@ -24,9 +23,7 @@ export interface WithdrawTerminationInput {
  * The dry run answers what would be charged back.
  */
 export async function withdrawTermination(tx: Tx, input: WithdrawTerminationInput) {
-  const row = input.dryRun ? await findPolicy(tx, input.tenantId, input.id) : await lockPolicy(tx, input.tenantId, input.id);
-  checkIfMatch(row, input.ifMatch);
-  const next = assertPolicyAction(row, 'withdraw-termination');
+  const { row, next } = await openPolicyChange(tx, input, 'withdraw-termination');
   const pending = pendingTerminationOf(row);
   if (!pending) throw new Error(`policy ${row.id} is pending termination without its terms`);
   const creditNote = await tx.invoice.findFirstOrThrow({ where: { id: pending.creditNoteId, tenantId: row.tenantId } });

@@ -1,3 +1,4 @@
+import { businessNow } from '@/lib/dates/clock';
 import type { Tx } from '@/lib/db/client';
 import { queueDocuments } from '@/lib/documents/queue-documents';
 import { ValidationFailed } from '@/lib/errors';
@@ -10,6 +11,7 @@ import { businessToday } from '@/lib/ledger/today';
 import type { CalculationResult } from '@/lib/rating/types';
 import { lockQuote, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
 import { asJson, rateQuote } from './rate-quote';
+import { assertQuoteValid, validityOf } from './quote-validity';
 
 export type BindOutcome =
   | { kind: 'bound'; row: QuoteRecord; calculation: CalculationResult }
@@ -17,13 +19,14 @@ export type BindOutcome =
   | { kind: 'referred'; row: QuoteRecord; calculation: CalculationResult };
 
 /**
- * POST /sales/policies/{id}/bind (spec 4.8): mandatory fields checked (422 naming each),
- * premium recalculated (spec rule 1), then premium and terms locked in `bound`.
+ * POST /sales/policies/{id}/bind (spec 4.8): a price past its validity refused (409), mandatory
+ * fields checked (422 naming each), premium recalculated (spec rule 1), then premium and terms locked in `bound`.
  */
 export async function bindQuote(tx: Tx, input: { tenantId: string; id: string; actor: string }): Promise<BindOutcome> {
   const row = await lockQuote(tx, input.tenantId, input.id);
   const state = quoteState(row);
   const next = nextQuoteState(state, 'bind');
+  assertQuoteValid({ ...validityOf(row), status: state }, 'bind', businessNow());
   assertMandatoryFields(row, await businessToday(tx, row.tenantId, row.productCode));
   const product = getProduct(row.productCode);
   const outcome = rateQuote(product, row, quoteData(row), row.enrichment as Record<string, unknown>, input.actor);

@@ -1,3 +1,4 @@
+import { businessNow } from '@/lib/dates/clock';
 import type { Tx } from '@/lib/db/client';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
@@ -10,6 +11,7 @@ import { applyQuoteChange } from './apply-change';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { lockQuote, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
 import { asJson, rateQuote } from './rate-quote';
+import { quoteExpired, validityOf } from './quote-validity';
 
 export interface CalculateQuoteInput {
   tenantId: string;
@@ -35,11 +37,13 @@ export interface CalculatedQuote {
  */
 export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
   let row = await lockQuote(tx, input.tenantId, input.id);
-  nextQuoteState(quoteState(row), 'calculate');
+  // A bound quote whose price expired is recalculated too: calculated again, to be bound again.
+  const renewing = quoteState(row) === 'bound' && quoteExpired(validityOf(row), businessNow());
+  if (!renewing) nextQuoteState(quoteState(row), 'calculate');
   assertSameProduct(row, input.patch);
   if (Object.keys(input.patch).length > 0) row = (await applyQuoteChange(tx, row, input.patch, input.language)).row;
   const state = quoteState(row);
-  nextQuoteState(state, 'calculate');
+  if (!renewing) nextQuoteState(state, 'calculate');
   const product = getProduct(row.productCode);
   const enrichment =
     row.enrichmentState === 'done'

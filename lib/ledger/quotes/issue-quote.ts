@@ -1,3 +1,4 @@
+import { businessNow } from '@/lib/dates/clock';
 import type { Tx } from '@/lib/db/client';
 import { enqueue, publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
@@ -5,6 +6,7 @@ import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { businessToday } from '@/lib/ledger/today';
 import { assertMandatoryFields } from './bind-quote';
 import { lockQuote, quoteState } from './quote-record';
+import { assertQuoteValid, validityOf } from './quote-validity';
 
 export const ISSUE_POLICY_TASK = 'issue-policy';
 
@@ -17,6 +19,7 @@ export async function issueQuote(tx: Tx, input: { tenantId: string; id: string; 
   const row = await lockQuote(tx, input.tenantId, input.id);
   const state = quoteState(row);
   const next = nextQuoteState(state, 'issue');
+  assertQuoteValid({ ...validityOf(row), status: state }, 'issue', businessNow());
   assertMandatoryFields(row, await businessToday(tx, row.tenantId, row.productCode));
   const request = await tx.request.create({
     data: { tenantId: input.tenantId, policyId: row.id, type: 'issue', status: 'pending', createdBy: input.actor },

@@ -1,8 +1,10 @@
+import { businessNow } from '@/lib/dates/clock';
 import { allowedQuoteActions, QUOTE_ACTION_KEYS, QUOTE_KEYS, type QuoteAction } from '@/lib/ledger/state-machine';
 import { schemaPathOf } from '@/lib/products/registry';
 import { mandatoryForBind } from '@/lib/products/validate';
 import { enrichmentWarnings } from '@/lib/products/enrichment';
 import { etagOf, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
+import { expiredQuoteActions, quoteExpired, quoteValidUntil, validityOf } from './quote-validity';
 
 // The shapes the quote endpoints answer with, built from the record alone.
 
@@ -41,6 +43,7 @@ export function quoteMeta(row: QuoteRecord) {
     referral: row.referral,
     decline: row.decline,
     renewalOf: row.renewalOfId,
+    validUntil: quoteValidUntil(validityOf(row))?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -88,10 +91,12 @@ const ACTION_LINKS: Partial<Record<QuoteAction, (id: string) => Link>> = {
 };
 
 /** GET /sales/policies/actions/{id} (spec 4.3; API-CONTRACT §5). */
-export function quoteActionsBody(row: QuoteRecord) {
+export function quoteActionsBody(row: QuoteRecord, now: Date = businessNow()) {
   const state = quoteState(row);
   const ready = row.enrichmentState === 'done';
-  const allowed = allowedQuoteActions(state).filter((action) => ready || action === 'copy' || action === 'decline' || action === 'refer');
+  // A price past its validity offers the recalculation instead of bind and issue.
+  const actions = quoteExpired(validityOf(row), now) ? expiredQuoteActions(state) : allowedQuoteActions(state);
+  const allowed = actions.filter((action) => ready || action === 'copy' || action === 'decline' || action === 'refer');
   const keys: string[] = [];
   const links: Record<string, Link> = { 'quote:changes': { href: `${BASE}/${row.id}/changes`, method: 'GET' } };
   for (const action of allowed) {

@@ -18,6 +18,10 @@ export const HOME_SETTINGS: ProductSettings = {
     { withinMonths: 3, keepPercent: 40 },
     { withinMonths: 6, keepPercent: 70 },
   ],
+  // Not taken up: the administrative fee pays for setting the policy up, done by then.
+  cancellationFromInception: { fees: 'retained' },
+  reinstatementDays: 30,
+  quoteValidityDays: 30,
   authorityLimit: 100_000,
   instalmentPlans: { annual: { count: 1 }, quarterly: { count: 4 }, monthly: { count: 12 } },
   arrears: { graceDays: 30, cancelForNonPayment: false },
