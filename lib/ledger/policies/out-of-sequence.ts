@@ -84,28 +84,28 @@ export async function mtaInvoiceOf(tx: Tx, row: PolicyRecord, version: number) {
 }
 
 /**
- * `target` with the value of each of `paths` taken from `source` (a path missing in `source` is
- * removed), the way a merge patch of those fields would set them. `target` is not changed.
+ * `target` with the value of each of `paths` taken from `source`, the way a merge patch of those
+ * fields would set them: a path whose value (or a container on the way to it) is missing in
+ * `source` is removed at the highest missing level. `target` is not changed.
  */
 export function applyPaths<T>(target: T, source: unknown, paths: readonly string[]): T {
   const result = structuredClone(target) as unknown;
   for (const path of paths) {
     const tokens = splitPointer(path);
-    if (tokens.length === 0) continue;
     let from: unknown = source;
     let to = result;
-    for (let i = 0; i < tokens.length - 1; i++) {
-      const token = tokens[i]!;
+    for (const [i, token] of tokens.entries()) {
       from = childOf(from, token);
+      if (i === tokens.length - 1 || !isContainer(from)) {
+        if (from === undefined) deleteChild(to, token);
+        else setChild(to, token, structuredClone(from));
+        break;
+      }
       const existing = childOf(to, token);
-      const next = isContainer(existing) ? existing : Array.isArray(from) ? [] : {};
+      const next = isContainer(existing) && Array.isArray(existing) === Array.isArray(from) ? existing : Array.isArray(from) ? [] : {};
       setChild(to, token, next);
       to = next;
     }
-    const last = tokens[tokens.length - 1]!;
-    const value = childOf(from, last);
-    if (value === undefined) deleteChild(to, last);
-    else setChild(to, last, structuredClone(value));
   }
   return result as T;
 }
