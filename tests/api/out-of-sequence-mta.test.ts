@@ -155,6 +155,34 @@ describe('an MTA dated before an earlier-entered MTA', () => {
     expect(cents(ended.body.data.charged.net)).toBe(NET.issued + adjustmentNet);
   });
 
+  it('with a termination pending, the termination is taken off, the MTA replayed and the termination put back: as in date order', async () => {
+    const { id } = await issuePolicy(broker, 'home');
+    const { inception } = await termOf(id);
+    const terminate = async (policy: string) => {
+      const ended = await call(`${POLICIES}/${policy}/terminate`, {
+        token: broker,
+        body: { effectiveDate: addDays(inception, 300), reason: 'sold the house', terminationType: 'pro-rata' },
+      });
+      expect(ended.status, ended.text).toBe(200);
+      expect(ended.body.meta.status).toBe('pending-termination');
+      await moneyOf(policy);
+    };
+    await mta(id, addDays(inception, 200), DAMAGE);
+    await terminate(id);
+    const applied = await mta(id, addDays(inception, 100), BIGGER);
+    expect(applied.data.voidedVersions).toEqual(['2']);
+    const read = (await call(`${POLICIES}/${id}/links`, { token: broker })).body;
+    expect(read.meta.status).toBe('pending-termination');
+    expect(read.meta.pendingTermination).toMatchObject({ effectiveDate: addDays(inception, 300), terminationType: 'pro-rata' });
+    expect(read.data.objects[0]).toMatchObject({ sumInsured: 60_000, accidentalDamage: true });
+
+    const { id: fresh } = await issuePolicy(broker, 'home');
+    await mta(fresh, addDays(inception, 100), BIGGER);
+    await mta(fresh, addDays(inception, 200), DAMAGE);
+    await terminate(fresh);
+    expect(await moneyOf(id)).toEqual(await moneyOf(fresh));
+  });
+
   it('an MTA dated before the earlier one is still 422 outside the term', async () => {
     const { id } = await issuePolicy(broker, 'home');
     const { inception } = await termOf(id);
