@@ -67,7 +67,7 @@ test('a backdated MTA shows the later adjustment it applies again and the net be
   expect(later.status, later.text).toBe(200);
 
   await openPolicy(page, id);
-  await page.getByRole('button', { name: 'Mid-term adjustment' }).click();
+  await page.getByRole('button', { name: 'Mid-term adjustment', exact: true }).click();
   await page.getByLabel('Sum insured (GBP)').fill('60000');
   await page.getByLabel('Effective from').fill(daysAfter(inception, 100));
   await page.getByRole('button', { name: 'Price the change' }).click();

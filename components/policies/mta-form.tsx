@@ -7,7 +7,7 @@ import { policyKey } from '@/lib/client/policy-queries';
 import type { LeafFilter } from '@/lib/client/schema-form/describe';
 import { editablePayload } from '@/lib/client/schema-form/filters';
 import type { JsonSchema } from '@/lib/client/schema-form/json-schema';
-import { changedPart } from '@/lib/client/schema-form/values';
+import { changedLeaves } from '@/lib/client/schema-form/values';
 import type { QuotePayload } from '@/lib/client/types';
 import { useLedger } from '@/lib/client/use-ledger';
 import { ProblemAlert } from '@/components/ui/problem-alert';
@@ -72,7 +72,9 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
   });
 
   const price = async (payload: unknown) => {
-    const change = (changedPart(original, payload) ?? {}) as Record<string, unknown>;
+    // Only the changed leaves: dated before a later adjustment, the change applies on the version
+    // in force on its date, and must not carry the later adjustment's fields back with it.
+    const change = (changedLeaves(original, payload) ?? {}) as Record<string, unknown>;
     delete change.product;
     if (Object.keys(change).length === 0) throw new Error('Change at least one field.');
     const body = { effectiveDate, ...change };
