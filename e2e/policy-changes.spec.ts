@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { documentsOf, issuedPolicy } from './support/api';
+import { api, documentsOf, issuedPolicy } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { moveIntoWindow, renewalRunQuoteOf } from './support/renewal-window';
 import { annualTrip } from '../tests/support/renewal-window';
@@ -49,6 +49,55 @@ test('a mid-term adjustment is priced by a dry run, then confirmed as version 2'
   await expect(page.getByTestId('version-shown')).toContainText('1 of 2');
   await expectAccessible(page);
   await keepScreenshot(page, 'mta');
+});
+
+/** A date `days` after `day`, both YYYY-MM-DD. */
+function daysAfter(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test('a backdated MTA shows the later adjustment it applies again and the net before it is confirmed', async ({ page }) => {
+  const id = await issuedPolicy('home');
+  const read = await api(`/policies/${id}/links?forceCoverageDateFormat=true`);
+  const { dateInception: inception, dateExpiry: expiry } = read.body.data.policy as { dateInception: string; dateExpiry: string };
+  const termDays = Math.round((Date.parse(expiry) - Date.parse(inception)) / 86_400_000);
+  // Entered first: accidental damage from day 200 (188.31 net becomes 225.98, worked in
+  // tests/api/out-of-sequence-mta.test.ts).
+  const later = await api(`/policies/${id}/mta`, {
+    body: { effectiveDate: daysAfter(inception, 200), objects: [{ accidentalDamage: true }] },
+  });
+  expect(later.status, later.text).toBe(200);
+
+  await openPolicy(page, id);
+  await page.getByRole('button', { name: 'Mid-term adjustment', exact: true }).click();
+  await page.getByLabel('Sum insured (GBP)').fill('60000');
+  await page.getByLabel('Effective from').fill(daysAfter(inception, 100));
+  await page.getByRole('button', { name: 'Price the change' }).click();
+  // By hand, in cents, tax 12 % of each net: the new change 282.47 − 188.31 over the days from
+  // day 100; version 2 taken back (225.98 − 188.31 from day 200) and charged again on top
+  // (338.96 − 282.47 from day 200).
+  const share = (difference: number, day: number) => Math.round((difference * (termDays - day)) / termDays);
+  const payable = (net: number) => net + Math.round(net * 0.12);
+  const takenBack = payable(share(22_598 - 18_831, 200));
+  const again = payable(share(33_896 - 28_247, 200));
+  const net = payable(share(28_247 - 18_831, 100)) + again - takenBack;
+  const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+  const replayed = page.getByTestId('mta-replayed');
+  await expect(replayed).toContainText('dated before a later adjustment');
+  const row = replayed.getByRole('row').filter({ hasText: '/objects/0/accidentalDamage' });
+  await expect(row).toContainText(pounds(takenBack));
+  await expect(row).toContainText(pounds(again));
+  await expect(replayed).toContainText(`Net of all steps: ${pounds(net)}`);
+  await expectAccessible(page);
+  await page.getByTestId('mta-preview').getByRole('button', { name: 'Confirm adjustment' }).click();
+  await expect(page.getByTestId('version-shown')).toContainText('4 of 4');
+  const versions = page.getByTestId('versions');
+  const entry = (version: number) =>
+    versions.getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(`^Version ${version}:`) }) });
+  await expect(entry(4)).toContainText('applies version 2 again');
+  await expect(entry(2)).toContainText('void');
+  await expect(entry(3)).not.toContainText('void');
+  await keepScreenshot(page, 'mta-out-of-sequence');
 });
 
 test('a data change makes a new version without premium change; a rating field is refused at the field', async ({ page }) => {

@@ -7,15 +7,33 @@ import { policyKey } from '@/lib/client/policy-queries';
 import type { LeafFilter } from '@/lib/client/schema-form/describe';
 import { editablePayload } from '@/lib/client/schema-form/filters';
 import type { JsonSchema } from '@/lib/client/schema-form/json-schema';
-import { changedPart } from '@/lib/client/schema-form/values';
+import { changedLeaves } from '@/lib/client/schema-form/values';
 import type { QuotePayload } from '@/lib/client/types';
 import { useLedger } from '@/lib/client/use-ledger';
 import { ProblemAlert } from '@/components/ui/problem-alert';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { AmountsTable, type Amounts } from './adjustment-preview';
 
+interface Replayed {
+  version: string;
+  effectiveDate: string;
+  changed: string[];
+  reversed: Amounts;
+  adjustment: Amounts;
+}
+
 interface Preview {
-  data: { effectiveDate: string; daysRemaining: number; termDays: number; currency: string; kind: string; adjustment: Amounts };
+  data: {
+    effectiveDate: string;
+    daysRemaining: number;
+    termDays: number;
+    currency: string;
+    kind: string;
+    adjustment: Amounts;
+    outOfSequence: boolean;
+    replayed: Replayed[];
+    net: Amounts;
+  };
 }
 
 /** Rating fields an MTA may change: not the term dates or the payment plan (the API refuses those). */
@@ -54,7 +72,9 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
   });
 
   const price = async (payload: unknown) => {
-    const change = (changedPart(original, payload) ?? {}) as Record<string, unknown>;
+    // Only the changed leaves: dated before a later adjustment, the change applies on the version
+    // in force on its date, and must not carry the later adjustment's fields back with it.
+    const change = (changedLeaves(original, payload) ?? {}) as Record<string, unknown>;
     delete change.product;
     if (Object.keys(change).length === 0) throw new Error('Change at least one field.');
     const body = { effectiveDate, ...change };
@@ -91,6 +111,7 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
             of {pending.preview.data.termDays} days from {formatDate(pending.preview.data.effectiveDate)}.
           </p>
           <AmountsTable caption="Adjustment (dry run)" amounts={pending.preview.data.adjustment} currency={pending.preview.data.currency} />
+          {pending.preview.data.outOfSequence && <ReplayPreview preview={pending.preview} />}
           <ProblemAlert error={confirm.error} />
           <div className="form-actions">
             <button type="button" disabled={confirm.isPending} onClick={() => confirm.mutate(pending.body)}>
@@ -102,6 +123,46 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
           </div>
         </div>
       )}
+    </div>
+  );
+}
+
+/** Out of sequence: each later MTA is taken back and applied again on top of this change. */
+function ReplayPreview({ preview }: { preview: Preview }) {
+  const { currency, replayed, net } = preview.data;
+  return (
+    <div data-testid="mta-replayed">
+      <p>
+        This change is dated before {replayed.length === 1 ? 'a later adjustment' : `${replayed.length} later adjustments`}: each is taken
+        back and applied again on top of it, re-priced.
+      </p>
+      <table>
+        <caption>Later adjustments applied again</caption>
+        <thead>
+          <tr>
+            <th scope="col">Version</th>
+            <th scope="col">From</th>
+            <th scope="col">Changed</th>
+            <th scope="col">Taken back</th>
+            <th scope="col">Charged again</th>
+          </tr>
+        </thead>
+        <tbody>
+          {replayed.map((entry) => (
+            <tr key={entry.version}>
+              <td>{entry.version}</td>
+              <td>{formatDate(entry.effectiveDate)}</td>
+              <td>{entry.changed.join(', ')}</td>
+              <td>{formatMoney(-entry.reversed.payable, currency)}</td>
+              <td>{formatMoney(entry.adjustment.payable, currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        <strong>Net of all steps</strong>: {formatMoney(net.payable, currency)}
+      </p>
+      <AmountsTable caption="Net of all steps (dry run)" amounts={net} currency={currency} />
     </div>
   );
 }

@@ -33,7 +33,11 @@ export function VersionTimeline({ versions, selected, onSelect }: Props) {
             >
               Version {entry.version}: {KIND_LABELS[entry.kind] ?? humanize(entry.kind)}
             </button>
-            <div className="hint">from {formatDate(entry.effectiveFrom)}</div>
+            <div className="hint">
+              from {formatDate(entry.effectiveFrom)}
+              {entry.replaysVersion ? `; applies version ${entry.replaysVersion} again` : ''}
+              {entry.voided ? '; void (taken back)' : ''}
+            </div>
           </li>
         ))}
       </ol>

@@ -325,7 +325,7 @@ export interface paths {
         };
         /**
          * Policy data, meta and the links of what may be done now
-         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list and renewal facts. `meta.reinstatement` (a terminated policy only, else null) is `{ eligible, until, reason }`. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination`, `policy:reinstate` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once; reinstate only within the product’s period after the termination date and before expiry). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
+         * @description Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list (each with `replaysVersion`, the version an out-of-sequence MTA applied again, and `voided`) and renewal facts. `meta.reinstatement` (a terminated policy only, else null) is `{ eligible, until, reason }`. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination`, `policy:reinstate` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once; reinstate only within the product’s period after the termination date and before expiry). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.
          */
         get: operations["getPolicy"];
         put?: never;
@@ -347,7 +347,7 @@ export interface paths {
         put?: never;
         /**
          * Mid-term adjustment (policy:mta); dryRun prices it only
-         * @description Body: `effectiveDate` (inside the term, not before the latest version) and the changed fields in their groups (`policy`, `customer`, `agent`, `objects`; merged like a quote update and validated against the product schema, 422 naming each field). The term dates and payment plan cannot change. The difference of the term net premiums is charged or returned pro-rata by days from the effective date to expiry, tax following the net. `?dryRun=true` answers the same preview and changes nothing. Applying writes the next version, an adjustment invoice (additional premium) or credit note (return premium) with its balanced journal entry, and re-spreads the open instalments. A change outside the delegated authority is 422.
+         * @description Body: `effectiveDate` (inside the term) and the changed fields in their groups (`policy`, `customer`, `agent`, `objects`; merged like a quote update and validated against the product schema, 422 naming each field). The term dates and payment plan cannot change. The difference of the term net premiums is charged or returned pro-rata by days from the effective date to expiry, tax following the net. `?dryRun=true` answers the same preview and changes nothing. Applying writes the next version, an adjustment invoice (additional premium) or credit note (return premium) with its balanced journal entry, and re-spreads the open instalments. Dated before a later MTA (out of sequence), the later MTAs are replayed: their money is reversed (they are listed in `voidedVersions`), the change applies on the version in force on its date, and each later MTA is applied again, its own changed fields on top, as a new version that names the one it replays (`replaysVersion` in the version history), re-priced from its own effective date with its own invoice or credit note. `replayed` lists each with what was reversed and its new adjustment; `net` is the sum of every movement, and `kind` follows it. A change outside the delegated authority, or a replayed MTA that falls outside it, is 422.
          */
         post: operations["adjustPolicy"];
         delete?: never;
@@ -1734,7 +1734,7 @@ export interface components {
                     title: string;
                 };
             };
-            /** @description Also the version list and renewal facts */
+            /** @description Also the version list (each with `replaysVersion`, the version an out-of-sequence MTA applied again, and `voided`) and renewal facts */
             meta: {
                 /** @description The selected version rated for a whole year */
                 annualisedPremium: number;
@@ -3399,9 +3399,24 @@ export interface operations {
                             invoiceNumber: string | null;
                             /** @enum {string} */
                             kind: "additional-premium" | "return-premium" | "none";
+                            net: components["schemas"]["PremiumAmounts"];
                             newTermNet: number;
+                            outOfSequence: boolean;
                             previousTermNet: number;
+                            replayed: {
+                                adjustment: components["schemas"]["PremiumAmounts"];
+                                changed: string[];
+                                /** Format: date */
+                                effectiveDate: string;
+                                invoiceNumber?: string | null;
+                                newTermNet: number;
+                                previousTermNet: number;
+                                replayedAs: string | null;
+                                reversed: components["schemas"]["PremiumAmounts"];
+                                version: string;
+                            }[];
                             termDays: number;
+                            voidedVersions: string[];
                         } & {
                             [key: string]: unknown;
                         };

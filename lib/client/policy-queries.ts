@@ -13,6 +13,10 @@ export interface PolicyVersionEntry {
   kind: string;
   effectiveFrom: string;
   createdAt: string;
+  /** The version an out-of-sequence MTA applied again as this one. */
+  replaysVersion?: string | null;
+  /** Replayed (or withdrawn) versions stay on file but no longer count. */
+  voided?: boolean;
 }
 
 export interface PolicyRead {

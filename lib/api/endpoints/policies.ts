@@ -86,7 +86,10 @@ export const policySchema = z
           .meta({ description: 'Whether `policy:renew` is allowed now, and why not' }),
       })
       .catchall(z.unknown())
-      .meta({ description: 'Also the version list and renewal facts' }),
+      .meta({
+        description:
+          'Also the version list (each with `replaysVersion`, the version an out-of-sequence MTA applied again, and `voided`) and renewal facts',
+      }),
     links: z.record(z.string(), link).meta({
       description:
         'policy:mta, policy:data-change, policy:terminate, policy:withdraw-termination, policy:reinstate, policy:renew: present when allowed now',
@@ -100,7 +103,7 @@ export const policyLinksEndpoint = defineEndpoint({
   path: `${BASE}/{id}/links`,
   summary: 'Policy data, meta and the links of what may be done now',
   description:
-    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list and renewal facts. `meta.reinstatement` (a terminated policy only, else null) is `{ eligible, until, reason }`. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination`, `policy:reinstate` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once; reinstate only within the product’s period after the termination date and before expiry). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
+    'Spec 4.14. `data` mirrors the quote payload (policy, customer, agent, objects) of the selected version; `meta` has `status` (active, pending-termination, terminated, expired), `version` (string), `schemaPath`, `policyNumber`, `periodPremium` (the premium charged for the term, as the journal and the schedule show it, after every MTA and termination), `annualisedPremium` (the selected version rated for a whole year), `terminatedAt` and `pendingTermination` (`{ effectiveDate, reason, note?, terminationType }` while a termination waits for its date), the version list (each with `replaysVersion`, the version an out-of-sequence MTA applied again, and `voided`) and renewal facts. `meta.reinstatement` (a terminated policy only, else null) is `{ eligible, until, reason }`. `links` maps `policy:mta`, `policy:data-change`, `policy:terminate`, `policy:withdraw-termination`, `policy:reinstate` and `policy:renew` to `{ href, method, title }`; a key present means the action is allowed now (renew only for a policy the product renews, inside the renewal window and once; reinstate only within the product’s period after the termination date and before expiry). `version=N` selects a version (a whole number from 1; 400 when malformed, 404 when the policy has no such version). Coverage dates (`policy.dateInception`, `policy.dateExpiry`, `meta.effectiveFrom`) are the instants cover starts and ends, local midnight in the tenant’s time zone written in UTC (`2026-12-01T00:00:00.000Z` for 1 December in London, `2027-06-30T23:00:00.000Z` for 1 July), unless `forceCoverageDateFormat=true` gives plain `YYYY-MM-DD`. `Accept-Language` (en, de) picks the labels (`meta.statusLabel`, `meta.versionLabel`, link titles). The `ETag` feeds `If-Match` on the changing calls. A quote that was never issued is 404.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({
@@ -124,7 +127,7 @@ export const policyMtaEndpoint = defineEndpoint({
   path: `${BASE}/{id}/mta`,
   summary: 'Mid-term adjustment (policy:mta); dryRun prices it only',
   description:
-    'Body: `effectiveDate` (inside the term, not before the latest version) and the changed fields in their groups (`policy`, `customer`, `agent`, `objects`; merged like a quote update and validated against the product schema, 422 naming each field). The term dates and payment plan cannot change. The difference of the term net premiums is charged or returned pro-rata by days from the effective date to expiry, tax following the net. `?dryRun=true` answers the same preview and changes nothing. Applying writes the next version, an adjustment invoice (additional premium) or credit note (return premium) with its balanced journal entry, and re-spreads the open instalments. A change outside the delegated authority is 422.',
+    'Body: `effectiveDate` (inside the term) and the changed fields in their groups (`policy`, `customer`, `agent`, `objects`; merged like a quote update and validated against the product schema, 422 naming each field). The term dates and payment plan cannot change. The difference of the term net premiums is charged or returned pro-rata by days from the effective date to expiry, tax following the net. `?dryRun=true` answers the same preview and changes nothing. Applying writes the next version, an adjustment invoice (additional premium) or credit note (return premium) with its balanced journal entry, and re-spreads the open instalments. Dated before a later MTA (out of sequence), the later MTAs are replayed: their money is reversed (they are listed in `voidedVersions`), the change applies on the version in force on its date, and each later MTA is applied again, its own changed fields on top, as a new version that names the one it replays (`replaysVersion` in the version history), re-priced from its own effective date with its own invoice or credit note. `replayed` lists each with what was reversed and its new adjustment; `net` is the sum of every movement, and `kind` follows it. A change outside the delegated authority, or a replayed MTA that falls outside it, is 422.',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
   query: z.object({ dryRun: queryBoolean }),
@@ -148,6 +151,22 @@ export const policyMtaEndpoint = defineEndpoint({
             kind: z.enum(['additional-premium', 'return-premium', 'none']),
             changed: z.array(z.string()),
             invoiceNumber: z.string().nullable(),
+            outOfSequence: z.boolean(),
+            voidedVersions: z.array(z.string()),
+            replayed: z.array(
+              z.object({
+                version: z.string(),
+                replayedAs: z.string().nullable(),
+                effectiveDate: isoDate,
+                changed: z.array(z.string()),
+                previousTermNet: z.number(),
+                newTermNet: z.number(),
+                reversed: amounts,
+                adjustment: amounts,
+                invoiceNumber: z.string().nullable().optional(),
+              }),
+            ),
+            net: amounts,
           })
           .catchall(z.unknown()),
         meta: z.object({ dryRun: z.boolean(), status: z.enum(POLICY_STATES), version: z.string() }).catchall(z.unknown()),

@@ -88,3 +88,24 @@ export function changedPart(previous: unknown, next: unknown): unknown {
   }
   return JSON.stringify(previous) === JSON.stringify(next) ? undefined : next;
 }
+
+/**
+ * Like changedPart, but an array of the same length is sent item by item, an unchanged object
+ * item as `{}` (a merge patch leaves it as it is): a mid-term adjustment then says only what it
+ * changes, and one dated before a later adjustment does not carry that adjustment's fields back.
+ */
+export function changedLeaves(previous: unknown, next: unknown): unknown {
+  if (Array.isArray(previous) && Array.isArray(next) && previous.length === next.length) {
+    if (JSON.stringify(previous) === JSON.stringify(next)) return undefined;
+    return next.map((item, i) => (isObject(previous[i]) && isObject(item) ? (changedLeaves(previous[i], item) ?? {}) : item));
+  }
+  if (isObject(previous) && isObject(next)) {
+    const out: Record<string, unknown> = {};
+    for (const key of new Set([...Object.keys(previous), ...Object.keys(next)])) {
+      const change = changedLeaves(previous[key], key in next ? next[key] : null);
+      if (change !== undefined) out[key] = change;
+    }
+    return Object.keys(out).length ? out : undefined;
+  }
+  return JSON.stringify(previous) === JSON.stringify(next) ? undefined : next;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money, type MoneyInput } from '@/lib/money';
-import { addParts, journalParts, negateParts, partsAsAmounts, partsFromNet } from './premium-parts';
+import { addParts, journalParts, negateParts, partsAsAmounts, partsFromNet, ZERO_PARTS } from './premium-parts';
 
 // The parts of a premium movement, worked by hand (DOMAIN.md §2): GB tax 12 %, broker 15 %, MGA 10 %.
 
@@ -72,6 +72,21 @@ describe('premium parts from a net', () => {
       insurerNet: '-75.00',
       payable: '-137.00',
     });
+  });
+
+  it('no movement is zero in every part, and adding it changes nothing', () => {
+    const zero = '0.00';
+    expect(fixed(ZERO_PARTS)).toEqual({
+      net: zero,
+      tax: zero,
+      fees: zero,
+      brokerCommission: zero,
+      mgaCommission: zero,
+      insurerNet: zero,
+      payable: zero,
+    });
+    const parts = partsFromNet('10.00', rates, '2.50');
+    expect(fixed(addParts(parts, ZERO_PARTS))).toEqual(fixed(parts));
   });
 
   it('answers JSON numbers with two decimals at most, never −0', () => {

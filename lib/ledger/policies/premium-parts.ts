@@ -41,6 +41,17 @@ export function partsFromNet(netInput: MoneyInput, rates: PremiumRates, feesInpu
   };
 }
 
+/** No movement at all. */
+export const ZERO_PARTS: PremiumAmounts = {
+  net: ZERO,
+  tax: ZERO,
+  fees: ZERO,
+  brokerCommission: ZERO,
+  mgaCommission: ZERO,
+  insurerNet: ZERO,
+  payable: ZERO,
+};
+
 export function negateParts(parts: PremiumAmounts): PremiumAmounts {
   return mapParts(parts, (value) => value.negated());
 }

@@ -54,7 +54,7 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
     tx.policyVersion.findMany({
       where: { tenantId: input.tenantId, policyId: row.id },
       orderBy: { version: 'asc' },
-      select: { version: true, kind: true, effectiveFrom: true, createdAt: true },
+      select: { version: true, kind: true, effectiveFrom: true, createdAt: true, replaysVersion: true },
     }),
     openRenewalQuoteId(tx, row),
     chargedParts(tx, input.tenantId, row.id),
@@ -148,6 +148,9 @@ export async function readPolicy(tx: Tx, input: ReadPolicyInput) {
           kind: entry.kind,
           effectiveFrom: isoDay(entry.effectiveFrom),
           createdAt: entry.createdAt.toISOString(),
+          // An out-of-sequence MTA applied a later one again: the history says which, and which is void.
+          replaysVersion: entry.replaysVersion === null ? null : String(entry.replaysVersion),
+          voided: row.voidedVersions.includes(entry.version),
         })),
       },
       links: policyLinks(row.id, state, { renewal: renewal.eligible, reinstatement: reinstatement.eligible }, input.language),

@@ -26,6 +26,7 @@ import {
 import { settleAfterScheduleChange } from '@/lib/ledger/payments/settle';
 import { postAdjustment, settleOpenInstalments } from './post-adjustment';
 import { addParts, negateParts, partsAsAmounts, type PremiumAmounts } from './premium-parts';
+import { mtaInvoiceOf } from './out-of-sequence';
 import { reverseAdjustment } from './reverse-adjustment';
 import { assertTerminationReason } from './termination-reason';
 import { terminationRefund, type TerminationType } from './termination-refund';
@@ -121,8 +122,8 @@ async function laterMtas(tx: Tx, row: PolicyRecord, effectiveDate: string) {
 
 /** The premium movement one version booked (zero when it had none). */
 async function versionMoney(tx: Tx, row: PolicyRecord, version: number) {
-  const invoice = await tx.invoice.findFirst({ where: { tenantId: row.tenantId, policyId: row.id, policyVersion: version } });
-  return invoice?.journalEntryId ? chargedParts(tx, row.tenantId, row.id, invoice.journalEntryId) : null;
+  const invoice = await mtaInvoiceOf(tx, row, version);
+  return invoice ? chargedParts(tx, row.tenantId, row.id, invoice.journalEntryId) : null;
 }
 
 function subtractAll(charged: PremiumAmounts, voided: (PremiumAmounts | null)[]): PremiumAmounts {
@@ -191,7 +192,8 @@ export async function recordTermination(tx: Tx, row: PolicyRecord, input: Record
   const version = row.currentVersion + 1;
   const reversals: string[] = [];
   for (const voided of input.later) {
-    const invoice = await tx.invoice.findFirst({ where: { tenantId: row.tenantId, policyId: row.id, policyVersion: voided } });
+    // The MTA's own movement: its version may also hold reversals it caused (out-of-sequence.ts).
+    const invoice = await mtaInvoiceOf(tx, row, voided);
     if (invoice) {
       const reversal = await reverseAdjustment(tx, {
         tenantId: row.tenantId,
