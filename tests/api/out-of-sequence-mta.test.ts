@@ -149,7 +149,7 @@ describe('an MTA dated before an earlier-entered MTA', () => {
     // A termination dated between them voids the replayed version's money, not the reversal's.
     const ended = await call(`${POLICIES}/${id}/terminate?dryRun=true`, {
       token: broker,
-      body: { effectiveDate: addDays(inception, 150), reason: 'sold the house', terminationType: 'pro-rata' },
+      body: { effectiveDate: addDays(inception, 150), reason: 'property-sold', terminationType: 'pro-rata' },
     });
     expect(ended.status, ended.text).toBe(200);
     expect(cents(ended.body.data.charged.net)).toBe(NET.issued + adjustmentNet);
@@ -161,7 +161,7 @@ describe('an MTA dated before an earlier-entered MTA', () => {
     const terminate = async (policy: string) => {
       const ended = await call(`${POLICIES}/${policy}/terminate`, {
         token: broker,
-        body: { effectiveDate: addDays(inception, 300), reason: 'sold the house', terminationType: 'pro-rata' },
+        body: { effectiveDate: addDays(inception, 300), reason: 'property-sold', terminationType: 'pro-rata' },
       });
       expect(ended.status, ended.text).toBe(200);
       expect(ended.body.meta.status).toBe('pending-termination');
