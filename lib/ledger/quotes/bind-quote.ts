@@ -1,4 +1,3 @@
-import { businessNow } from '@/lib/dates/clock';
 import type { Tx } from '@/lib/db/client';
 import { queueDocuments } from '@/lib/documents/queue-documents';
 import { ValidationFailed } from '@/lib/errors';
@@ -26,7 +25,7 @@ export async function bindQuote(tx: Tx, input: { tenantId: string; id: string; a
   const row = await lockQuote(tx, input.tenantId, input.id);
   const state = quoteState(row);
   const next = nextQuoteState(state, 'bind');
-  assertQuoteValid({ ...validityOf(row), status: state }, 'bind', businessNow());
+  assertQuoteValid({ ...validityOf(row), status: state }, 'bind', new Date());
   assertMandatoryFields(row, await businessToday(tx, row.tenantId, row.productCode));
   const product = getProduct(row.productCode);
   const outcome = rateQuote(product, row, quoteData(row), row.enrichment as Record<string, unknown>, input.actor);

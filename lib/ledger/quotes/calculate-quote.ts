@@ -1,4 +1,3 @@
-import { businessNow } from '@/lib/dates/clock';
 import type { Tx } from '@/lib/db/client';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
@@ -38,7 +37,9 @@ export interface CalculatedQuote {
 export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
   let row = await lockQuote(tx, input.tenantId, input.id);
   // A bound quote whose price expired is recalculated too: calculated again, to be bound again.
-  const renewing = quoteState(row) === 'bound' && quoteExpired(validityOf(row), businessNow());
+  // Validity is measured on the real clock, as `calculatedAt` is stored (the test clock pins
+  // business dates only).
+  const renewing = quoteState(row) === 'bound' && quoteExpired(validityOf(row), new Date());
   if (!renewing) nextQuoteState(quoteState(row), 'calculate');
   assertSameProduct(row, input.patch);
   if (Object.keys(input.patch).length > 0) row = (await applyQuoteChange(tx, row, input.patch, input.language)).row;

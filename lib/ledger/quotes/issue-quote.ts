@@ -1,4 +1,3 @@
-import { businessNow } from '@/lib/dates/clock';
 import type { Tx } from '@/lib/db/client';
 import { enqueue, publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
@@ -19,7 +18,7 @@ export async function issueQuote(tx: Tx, input: { tenantId: string; id: string; 
   const row = await lockQuote(tx, input.tenantId, input.id);
   const state = quoteState(row);
   const next = nextQuoteState(state, 'issue');
-  assertQuoteValid({ ...validityOf(row), status: state }, 'issue', businessNow());
+  assertQuoteValid({ ...validityOf(row), status: state }, 'issue', new Date());
   assertMandatoryFields(row, await businessToday(tx, row.tenantId, row.productCode));
   const request = await tx.request.create({
     data: { tenantId: input.tenantId, policyId: row.id, type: 'issue', status: 'pending', createdBy: input.actor },

@@ -1,4 +1,3 @@
-import { businessNow } from '@/lib/dates/clock';
 import { allowedQuoteActions, QUOTE_ACTION_KEYS, QUOTE_KEYS, type QuoteAction } from '@/lib/ledger/state-machine';
 import { schemaPathOf } from '@/lib/products/registry';
 import { mandatoryForBind } from '@/lib/products/validate';
@@ -91,7 +90,7 @@ const ACTION_LINKS: Partial<Record<QuoteAction, (id: string) => Link>> = {
 };
 
 /** GET /sales/policies/actions/{id} (spec 4.3; API-CONTRACT §5). */
-export function quoteActionsBody(row: QuoteRecord, now: Date = businessNow()) {
+export function quoteActionsBody(row: QuoteRecord, now: Date = new Date()) {
   const state = quoteState(row);
   const ready = row.enrichmentState === 'done';
   // A price past its validity offers the recalculation instead of bind and issue.
