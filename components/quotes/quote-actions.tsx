@@ -9,6 +9,7 @@ import { LedgerProblem } from '@/lib/client/problem';
 import { quoteKey } from '@/lib/client/queries';
 import type { LinkMap } from '@/lib/client/types';
 import { canDecideReferrals, useLedger } from '@/lib/client/use-ledger';
+import { ConfirmStep } from '@/components/ui/confirm-step';
 import { ProblemAlert } from '@/components/ui/problem-alert';
 import { ReferralDecisionForm } from '@/components/referrals/referral-decision-form';
 import { DeclineForm } from './decline-form';
@@ -146,46 +147,38 @@ export function QuoteActions({ id, quoteNumber, status, links, terms, blockers =
         </p>
       )}
       {panel === 'bind' && (
-        <div className="confirm" role="group" aria-label={`Bind ${quoteNumber}`}>
-          <p>
-            <strong>
-              Bind {quoteNumber} at {amount}
-            </strong>
-            {terms && (
-              <>
-                {' '}
-                ({humanize(terms.plan)} plan), cover from {formatDate(terms.inception)}?
-              </>
-            )}{' '}
-            The customer is committed to these terms; the data can no longer change except the fields allowed after bind.
-          </p>
-          <div className="form-actions">
-            <button type="button" disabled={busy} onClick={() => post.mutate({ key: 'quote:bind', body: {} })}>
-              Confirm bind
-            </button>
-            <button type="button" className="secondary" disabled={busy} onClick={() => setPanel(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          label={`Bind ${quoteNumber}`}
+          confirmLabel="Confirm bind"
+          busy={busy}
+          onConfirm={() => post.mutate({ key: 'quote:bind', body: {} })}
+          onCancel={() => setPanel(null)}
+        >
+          <strong>
+            Bind {quoteNumber} at {amount}
+          </strong>
+          {terms && (
+            <>
+              {' '}
+              ({humanize(terms.plan)} plan), cover from {formatDate(terms.inception)}?
+            </>
+          )}{' '}
+          The customer is committed to these terms; the data can no longer change except the fields allowed after bind.
+        </ConfirmStep>
       )}
       {panel === 'issue' && (
-        <div className="confirm" role="group" aria-label={`Issue ${quoteNumber}`}>
-          <p>
-            <strong>
-              Issue the policy for {quoteNumber} at {amount}?
-            </strong>{' '}
-            The policy is numbered, the first invoice and the instalments are raised, and the documents are produced.
-          </p>
-          <div className="form-actions">
-            <button type="button" disabled={busy} onClick={() => post.mutate({ key: 'quote:issue', body: {} })}>
-              Confirm issue
-            </button>
-            <button type="button" className="secondary" disabled={busy} onClick={() => setPanel(null)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          label={`Issue ${quoteNumber}`}
+          confirmLabel="Confirm issue"
+          busy={busy}
+          onConfirm={() => post.mutate({ key: 'quote:issue', body: {} })}
+          onCancel={() => setPanel(null)}
+        >
+          <strong>
+            Issue the policy for {quoteNumber} at {amount}?
+          </strong>{' '}
+          The policy is numbered, the first invoice and the instalments are raised, and the documents are produced.
+        </ConfirmStep>
       )}
       {status === 'referral-rejected' && (
         <p className="hint">

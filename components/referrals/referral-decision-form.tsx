@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { problemMessage } from '@/lib/client/problem';
 import { quoteKey } from '@/lib/client/queries';
 import { useLedger } from '@/lib/client/use-ledger';
+import { ConfirmStep } from '@/components/ui/confirm-step';
 
 type Decision = 'approve' | 'reject';
 
@@ -55,8 +56,8 @@ export function ReferralDecisionForm({
       ]);
     },
   });
-  const submit = (decision: Decision) => (event: FormEvent) => {
-    event.preventDefault();
+  // Nothing is sent without a comment, also when it was cleared after the first click.
+  const step = (decision: Decision) => {
     if (!comment.trim()) {
       setMissing(true);
       return;
@@ -64,6 +65,10 @@ export function ReferralDecisionForm({
     setMissing(false);
     if (asking === decision) decide.mutate(decision);
     else setAsking(decision);
+  };
+  const submit = (decision: Decision) => (event: FormEvent) => {
+    event.preventDefault();
+    step(decision);
   };
   return (
     <form className="decision" noValidate onSubmit={submit(asking ?? 'approve')} aria-label={`Decide referral of ${quoteNumber}`}>
@@ -93,27 +98,19 @@ export function ReferralDecisionForm({
         </div>
       )}
       {asking ? (
-        <div className="confirm" role="group" aria-label={`${WORDS[asking].button} of ${quoteNumber}`}>
-          <p>
-            <strong>
-              {WORDS[asking].button} of {quoteNumber}?
-            </strong>{' '}
-            {WORDS[asking].consequence}
-          </p>
-          <div className="form-actions">
-            <button
-              type="button"
-              className={asking === 'reject' ? 'danger' : undefined}
-              disabled={decide.isPending}
-              onClick={submit(asking)}
-            >
-              {WORDS[asking].confirm}
-            </button>
-            <button type="button" className="secondary" disabled={decide.isPending} onClick={() => setAsking(undefined)}>
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          label={`${WORDS[asking].button} of ${quoteNumber}`}
+          confirmLabel={WORDS[asking].confirm}
+          busy={decide.isPending}
+          danger={asking === 'reject'}
+          onConfirm={() => step(asking)}
+          onCancel={() => setAsking(undefined)}
+        >
+          <strong>
+            {WORDS[asking].button} of {quoteNumber}?
+          </strong>{' '}
+          {WORDS[asking].consequence}
+        </ConfirmStep>
       ) : (
         <div className="form-actions">
           <button type="submit">{WORDS.approve.button}</button>
