@@ -65,29 +65,54 @@ export function policySchema({ settings, properties = {}, required = [] }: Polic
   };
 }
 
-export function customerSchema(countryExample: string): JsonSchema {
+/** Placeholders in the product's own country: a travel form sold in Germany shows a Berlin address, not Downing Street. */
+const CUSTOMER_EXAMPLES = {
+  GB: {
+    firstName: 'Alice',
+    lastName: 'Walker',
+    email: 'alice.walker@example.com',
+    phone: '+44 20 7946 0958',
+    line1: '10 Downing Street',
+    line2: 'Flat 2',
+    city: 'London',
+    postcode: 'SW1A 2AA',
+  },
+  DE: {
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    email: 'erika.mustermann@example.com',
+    phone: '+49 30 901820',
+    line1: 'Hauptstraße 5',
+    line2: 'Hinterhaus',
+    city: 'Berlin',
+    postcode: '10115',
+  },
+} as const;
+
+export function customerSchema(country: keyof typeof CUSTOMER_EXAMPLES): JsonSchema {
+  const example = CUSTOMER_EXAMPLES[country];
   return {
     type: 'object',
     title: 'Policyholder',
     additionalProperties: false,
     required: ['firstName', 'lastName'],
     properties: {
-      firstName: textProperty('First name', 'Alice'),
-      lastName: textProperty('Last name', 'Walker'),
+      firstName: textProperty('First name', example.firstName),
+      lastName: textProperty('Last name', example.lastName),
       email: {
         type: 'string',
         format: 'email',
         maxLength: 254,
         title: 'E-mail',
         description: 'Needed before bind; documents are sent here.',
-        examples: ['alice.walker@example.com'],
+        examples: [example.email],
         'x-editable-after-bind': true,
       },
       phone: {
         type: 'string',
         pattern: '^\\+?[0-9][0-9 ()-]{5,19}$',
         title: 'Phone',
-        examples: ['+44 20 7946 0958'],
+        examples: [example.phone],
         'x-editable-after-bind': true,
       },
       dateOfBirth: dateProperty('Date of birth', 'Needed before bind: the policyholder must be 18 or older at inception.', '1985-04-12'),
@@ -98,16 +123,16 @@ export function customerSchema(countryExample: string): JsonSchema {
         additionalProperties: false,
         required: ['line1', 'city', 'postcode', 'country'],
         properties: {
-          line1: textProperty('Address line 1', '10 Downing Street', { maxLength: TEXT_LENGTH_MAX }),
-          line2: textProperty('Address line 2', 'Flat 2', { maxLength: TEXT_LENGTH_MAX, 'x-editable-after-bind': true }),
-          city: textProperty('City', 'London'),
-          postcode: textProperty('Postcode', 'SW1A 2AA', { maxLength: 16 }),
+          line1: textProperty('Address line 1', example.line1, { maxLength: TEXT_LENGTH_MAX }),
+          line2: textProperty('Address line 2', example.line2, { maxLength: TEXT_LENGTH_MAX, 'x-editable-after-bind': true }),
+          city: textProperty('City', example.city),
+          postcode: textProperty('Postcode', example.postcode, { maxLength: 16 }),
           country: {
             type: 'string',
             title: 'Country',
             description: 'ISO 3166-1 alpha-2 code.',
             pattern: '^[A-Z]{2}$',
-            examples: [countryExample],
+            examples: [country],
           },
         },
       },
