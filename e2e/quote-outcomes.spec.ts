@@ -241,3 +241,26 @@ test('a problem the server finds (422) is shown at the field it names', async ({
   await expectAccessible(page);
   await keepScreenshot(page, 'server-validation-error');
 });
+
+test('a travel form suggests German placeholders and copies the policyholder into traveller 1', async ({ page }) => {
+  await signIn(page, DEMO_USERS.acmeBroker);
+  await page.goto(`${baseUrl()}/quotes/new`);
+  await page.getByRole('radio', { name: /^Travel/ }).check();
+  await expect(page.locator('#f-customer-address-postcode')).toHaveAttribute('placeholder', 'e.g. 10115');
+  await page.getByRole('button', { name: 'Fill with the example' }).click();
+  await page.locator('#f-customer-firstName').fill('Greta');
+  await page.locator('#f-customer-lastName').fill('Reisende');
+  // Only the first traveller offers it: the others are seldom the policyholder.
+  await expect(page.getByRole('button', { name: 'Same as the policyholder' })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Same as the policyholder' }).click();
+  await expect(page.locator('#f-objects-0-firstName')).toHaveValue('Greta');
+  await expect(page.locator('#f-objects-0-lastName')).toHaveValue('Reisende');
+  await expect(page.locator('#f-objects-0-dateOfBirth')).toHaveValue(await page.locator('#f-customer-dateOfBirth').inputValue());
+  await expect(page.locator('#f-objects-1-firstName')).not.toHaveValue('Greta');
+  await expectAccessible(page);
+
+  // A home's insured object shares no field with the policyholder: nothing to copy.
+  await page.getByRole('radio', { name: /^Home/ }).check();
+  await expect(page.locator('#f-objects-0-sumInsured')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Same as the policyholder' })).toHaveCount(0);
+});
