@@ -2017,7 +2017,7 @@ export interface components {
                 address?: {
                     /**
                      * City
-                     * @example London
+                     * @example Berlin
                      */
                     city: string;
                     /**
@@ -2028,17 +2028,17 @@ export interface components {
                     country: string;
                     /**
                      * Address line 1
-                     * @example 10 Downing Street
+                     * @example Hauptstraße 5
                      */
                     line1: string;
                     /**
                      * Address line 2
-                     * @example Flat 2
+                     * @example Hinterhaus
                      */
                     line2?: string;
                     /**
                      * Postcode
-                     * @example SW1A 2AA
+                     * @example 10115
                      */
                     postcode: string;
                 };
@@ -2053,22 +2053,22 @@ export interface components {
                  * E-mail
                  * Format: email
                  * @description Needed before bind; documents are sent here.
-                 * @example alice.walker@example.com
+                 * @example erika.mustermann@example.com
                  */
                 email?: string;
                 /**
                  * First name
-                 * @example Alice
+                 * @example Erika
                  */
                 firstName: string;
                 /**
                  * Last name
-                 * @example Walker
+                 * @example Mustermann
                  */
                 lastName: string;
                 /**
                  * Phone
-                 * @example +44 20 7946 0958
+                 * @example +49 30 901820
                  */
                 phone?: string;
             };
