@@ -1,6 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { tenantBeginSql } from '@/lib/db/tenant-read';
+import { tenantBeginSql } from '@/lib/db/tenant-sql';
 import { PrismaClient } from '@/lib/db/generated/client';
 import { percentile } from './load';
 

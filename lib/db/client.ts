@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from './generated/client';
+import { carryTenantScope } from './tenant-begin';
 
 export type { Prisma } from './generated/client';
 
@@ -11,12 +12,14 @@ const poolMax = Number(process.env.DB_POOL_MAX ?? 10);
 
 // The pool is ours (not the adapter's) so that the metrics can read how busy it is.
 function createPool(): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: process.env.DATABASE_URL,
     max: poolMax,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
+  pool.on('connect', carryTenantScope);
+  return pool;
 }
 
 function createClient(pool: pg.Pool): PrismaClient {

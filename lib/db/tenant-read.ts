@@ -1,5 +1,8 @@
 import pg from 'pg';
 import { sharedPool } from './client';
+import { tenantBeginSql } from './tenant-sql';
+
+export { tenantBeginSql };
 
 // The hottest reads (a quote, a request's status: every poll) in three round trips on a
 // connection of the shared pool, without Prisma's interactive transaction. withTenant costs four
@@ -8,8 +11,6 @@ import { sharedPool } from './client';
 // Row-level security is the same second lock: BEGIN READ ONLY and the tenant settings go in one
 // simple-protocol message (set_config(..., true): transaction-local), then the query, then COMMIT.
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const DATE_OID = 1082;
 const parseDate = (value: string) => new Date(`${value}T00:00:00Z`);
 /** As Prisma reads them: a DATE is midnight UTC (node-postgres would take local midnight). */
@@ -17,12 +18,6 @@ const types = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === DATE_OID ? parseDate : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
-
-/** The opening message; the tenant id is a checked UUID, so the literal is safe. */
-export function tenantBeginSql(tenantId: string): string {
-  if (!UUID.test(tenantId)) throw new Error('A tenant id must be a UUID');
-  return `BEGIN READ ONLY; SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', 'ledger_tenant', true)`;
-}
 
 /** One parameterised read in a read-only transaction scoped to the tenant. */
 export async function tenantRead<R extends object>(tenantId: string, text: string, values: unknown[]): Promise<R[]> {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 // The pool is never reached here: only the opening message is checked.
 vi.mock('./client', () => ({ sharedPool: () => ({}) }));
-const { tenantBeginSql } = await import('./tenant-read');
+const { tenantBeginSql } = await import('./tenant-sql');
 
 describe('the tenant read fast path', () => {
   it('opens a read-only transaction with the tenant and the ledger_tenant role, both transaction-local', () => {

@@ -1,0 +1,19 @@
+// The statement that opens a tenant-scoped transaction, kept apart from the pool so that tools
+// (the bench) can use it without creating the process's Prisma client before DATABASE_URL is set.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isTenantId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The tenant settings, transaction-local; the tenant id is a checked UUID, so the literal is safe. */
+export function tenantSettingsSql(tenantId: string): string {
+  if (!isTenantId(tenantId)) throw new Error('A tenant id must be a UUID');
+  return `SELECT set_config('app.tenant_id', '${tenantId}', true), set_config('role', 'ledger_tenant', true)`;
+}
+
+/** BEGIN READ ONLY and the tenant settings as one simple-protocol message. */
+export function tenantBeginSql(tenantId: string): string {
+  return `BEGIN READ ONLY; ${tenantSettingsSql(tenantId)}`;
+}

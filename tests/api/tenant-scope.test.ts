@@ -1,0 +1,110 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tenantId, withDatabase } from '../support/db';
+
+// withTenant sends the tenant settings with its transaction's BEGIN (lib/db/tenant-begin.ts).
+// These tests hold the second lock to account on the real pool: every tenant transaction runs as
+// ledger_tenant with its own tenant id, also when many of them queue for a small pool, and a system
+// transaction opened inside one keeps the connection's own role.
+
+process.env.DATABASE_URL = inject('databaseUrl');
+// A small pool, so that transactions queue for connections and resume in other callbacks.
+process.env.DB_POOL_MAX = '3';
+const { withSystem, withTenant } = await import('@/lib/db/tenant');
+const { prisma, sharedPool } = await import('@/lib/db/client');
+
+interface Scope {
+  tenant: string | null;
+  role: string;
+}
+
+async function scopeOf(tx: Pick<typeof prisma, '$queryRaw'>): Promise<Scope> {
+  const [row] = await tx.$queryRaw<Scope[]>`SELECT nullif(current_setting('app.tenant_id', true), '') AS tenant, current_user::text AS role`;
+  return row!;
+}
+
+/** Every statement each pool connection is sent, by connection. */
+const sent = new Map<pg.PoolClient, string[]>();
+function countStatements(client: pg.PoolClient): void {
+  if (sent.has(client)) return;
+  sent.set(client, []);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const text = typeof config === 'string' ? config : (config as { text: string }).text;
+    sent.get(client)!.push(text);
+    return query(config, ...rest);
+  };
+}
+
+let acme = '';
+let globex = '';
+let ownerRole = '';
+beforeAll(async () => {
+  acme = await tenantId('acme');
+  globex = await tenantId('globex');
+  ownerRole = await withDatabase(async (client) => (await client.query<{ role: string }>('SELECT current_user::text AS role')).rows[0]!.role);
+  sharedPool().on('acquire', countStatements);
+});
+afterAll(async () => {
+  await prisma.$disconnect();
+});
+
+describe('tenant-scoped transactions', () => {
+  it('run as ledger_tenant with the tenant set, and see only that tenant’s rows without a where', async () => {
+    const expected = await withDatabase(
+      async (client) => (await client.query<{ n: string }>('SELECT count(*) AS n FROM "Policy" WHERE "tenantId" = $1', [acme])).rows[0]!.n,
+    );
+    const seen = await withTenant(acme, async (tx) => ({
+      scope: await scopeOf(tx),
+      rows: (await tx.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Policy"`)[0]!.n,
+      foreign: (await tx.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM "Policy" WHERE "tenantId" = ${globex}::uuid`)[0]!.n,
+    }));
+    expect(seen.scope).toEqual({ tenant: acme, role: 'ledger_tenant' });
+    expect(String(seen.rows)).toBe(expected);
+    expect(Number(expected)).toBeGreaterThan(0);
+    expect(seen.foreign).toBe(0n);
+  });
+
+  it('take three round trips for one statement: BEGIN with the settings, the statement, COMMIT', async () => {
+    sent.forEach((statements) => statements.splice(0));
+    await withTenant(acme, (tx) => tx.$queryRaw`SELECT 1 AS one`);
+    const statements = [...sent.values()].flat();
+    expect(statements).toHaveLength(3);
+    expect(statements[0]).toBe(
+      `BEGIN; SELECT set_config('app.tenant_id', '${acme}', true), set_config('role', 'ledger_tenant', true)`,
+    );
+    expect(statements[1]).toContain('SELECT 1');
+    expect(statements[2]).toBe('COMMIT');
+  });
+
+  it('keep each tenant’s settings when 60 transactions of two tenants queue for a pool of 3', async () => {
+    const tenants = Array.from({ length: 60 }, (_, index) => (index % 2 === 0 ? acme : globex));
+    const scopes = await Promise.all(
+      tenants.map((tenant) =>
+        withTenant(tenant, async (tx) => {
+          const before = await scopeOf(tx);
+          await tx.$executeRaw`SELECT pg_sleep(0.005)`;
+          return { before, after: await scopeOf(tx) };
+        }),
+      ),
+    );
+    scopes.forEach((scope, index) => {
+      expect(scope.before).toEqual({ tenant: tenants[index], role: 'ledger_tenant' });
+      expect(scope.after).toEqual(scope.before);
+    });
+  });
+
+  it('leave a system transaction opened inside one with the connection’s own role', async () => {
+    const seen = await withTenant(acme, async (tx) => {
+      const system = await withSystem((inner) => scopeOf(inner));
+      return { system, outer: await scopeOf(tx) };
+    });
+    expect(seen.system).toEqual({ tenant: null, role: ownerRole });
+    expect(seen.outer).toEqual({ tenant: acme, role: 'ledger_tenant' });
+  });
+
+  it('set the settings themselves when given an isolation level (SET TRANSACTION must come first)', async () => {
+    const seen = await withTenant(globex, (tx) => scopeOf(tx), { isolationLevel: 'Serializable' });
+    expect(seen).toEqual({ tenant: globex, role: 'ledger_tenant' });
+  });
+});
