@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStack, type RunningStack } from '../scripts/stack';
 import { freePort } from '../tests/support/test-stack';
-import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue } from './bulk';
+import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue, warmRows } from './bulk';
 import { API, brokerClient, expectOk, homeExample, TENANT, type Client } from './client';
 import { benchDocuments, benchRatingInProcess } from './in-process';
 import { benchLifecycle, benchNotice } from './lifecycle';
@@ -166,6 +166,7 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     ] as const) {
       await fillPolicies(stack.databaseUrl, tenantId, ids[0] as string, total, say);
       const sample = await sampleIds(stack.databaseUrl, tenantId, 5_000);
+      await warmRows(stack.databaseUrl, sample);
       figures.scale[key] = {
         policies: total,
         ...(await load(`read quote @ ${total}`, {

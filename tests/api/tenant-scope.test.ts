@@ -1,6 +1,7 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tenantId, withDatabase } from '../support/db';
+import { ownTenant } from '../support/own-tenant';
 
 // withTenant sends the tenant settings with its transaction's BEGIN (lib/db/tenant-begin.ts).
 // These tests hold the second lock to account on the real pool: every tenant transaction runs as
@@ -11,7 +12,7 @@ process.env.DATABASE_URL = inject('databaseUrl');
 // A small pool, so that transactions queue for connections and resume in other callbacks.
 process.env.DB_POOL_MAX = '3';
 const { withSystem, withTenant } = await import('@/lib/db/tenant');
-const { prisma, sharedPool } = await import('@/lib/db/client');
+const { prisma } = await import('@/lib/db/client');
 
 interface Scope {
   tenant: string | null;
@@ -19,31 +20,42 @@ interface Scope {
 }
 
 async function scopeOf(tx: Pick<typeof prisma, '$queryRaw'>): Promise<Scope> {
-  const [row] = await tx.$queryRaw<Scope[]>`SELECT nullif(current_setting('app.tenant_id', true), '') AS tenant, current_user::text AS role`;
+  const [row] = await tx.$queryRaw<
+    Scope[]
+  >`SELECT nullif(current_setting('app.tenant_id', true), '') AS tenant, current_user::text AS role`;
   return row!;
 }
 
-/** Every statement each pool connection is sent, by connection. */
-const sent = new Map<pg.PoolClient, string[]>();
-function countStatements(client: pg.PoolClient): void {
-  if (sent.has(client)) return;
-  sent.set(client, []);
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    const text = typeof config === 'string' ? config : (config as { text: string }).text;
-    sent.get(client)!.push(text);
-    return query(config, ...rest);
-  };
-}
+/** Every statement this process sends to the server, as submitted on the wire (one round trip each). */
+const sent: string[] = [];
+const submit = pg.Query.prototype.submit;
+pg.Query.prototype.submit = function (this: pg.Query & { text?: string }, ...args: Parameters<typeof submit>) {
+  sent.push(this.text ?? '');
+  return submit.apply(this, args);
+};
 
 let acme = '';
 let globex = '';
 let ownerRole = '';
 beforeAll(async () => {
-  acme = await tenantId('acme');
-  globex = await tenantId('globex');
-  ownerRole = await withDatabase(async (client) => (await client.query<{ role: string }>('SELECT current_user::text AS role')).rows[0]!.role);
-  sharedPool().on('acquire', countStatements);
+  // Tenants of the test's own: the rows it adds are seen by no other test file.
+  const [first, second] = await Promise.all([ownTenant('scope-a'), ownTenant('scope-b')]);
+  acme = await tenantId(first.tenant);
+  globex = await tenantId(second.tenant);
+  ownerRole = await withDatabase(async (client) => {
+    // A few rows of each tenant, so "sees only its own" is not read off an empty table.
+    for (const [tenant, count] of [
+      [acme, 3],
+      [globex, 2],
+    ] as const) {
+      await client.query(
+        `INSERT INTO "Policy" ("tenantId", "productCode", "status", "quoteNumber", "data", "dateInception", "dateExpiry", "createdBy")
+         SELECT $1, 'home', 'draft', 'SCOPE-' || gen_random_uuid(), '{"customer":{}}', '2027-01-01', '2028-01-01', 'test' FROM generate_series(1, $2::int)`,
+        [tenant, count],
+      );
+    }
+    return (await client.query<{ role: string }>('SELECT current_user::text AS role')).rows[0]!.role;
+  });
 });
 afterAll(async () => {
   await prisma.$disconnect();
@@ -66,13 +78,12 @@ describe('tenant-scoped transactions', () => {
   });
 
   it('take three round trips for one statement: BEGIN with the settings, the statement, COMMIT', async () => {
-    sent.forEach((statements) => statements.splice(0));
+    await withTenant(acme, (tx) => tx.$queryRaw`SELECT 1 AS one`); // the pool's connection is open
+    sent.splice(0);
     await withTenant(acme, (tx) => tx.$queryRaw`SELECT 1 AS one`);
-    const statements = [...sent.values()].flat();
+    const statements = [...sent];
     expect(statements).toHaveLength(3);
-    expect(statements[0]).toBe(
-      `BEGIN; SELECT set_config('app.tenant_id', '${acme}', true), set_config('role', 'ledger_tenant', true)`,
-    );
+    expect(statements[0]).toBe(`BEGIN; SELECT set_config('app.tenant_id', '${acme}', true), set_config('role', 'ledger_tenant', true)`);
     expect(statements[1]).toContain('SELECT 1');
     expect(statements[2]).toBe('COMMIT');
   });

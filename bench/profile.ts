@@ -1,0 +1,139 @@
+// `node --import tsx bench/profile.ts [read|create|calculate|lifecycle]`: one scenario under load with
+// the app and workers profiling themselves, then the self time of the app process by package and by
+// function. For finding where a figure of `npm run bench` goes; prints, asserts nothing.
+import { chmod, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack } from '../scripts/stack';
+import { freePort } from '../tests/support/test-stack';
+import { API, brokerClient, expectOk, homeExample } from './client';
+import { benchLifecycle } from './lifecycle';
+import { runLoad } from './load';
+
+const scenario = process.argv[2] ?? 'read';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const say = (line: string) => console.log(line);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+function bucketOf(url: string): string {
+  if (!url) return '(native / idle / gc)';
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const rest = url.slice(modules + 'node_modules/'.length).split('/');
+    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  if (url.includes('/.next/') || url.includes('.next-')) return '(app bundle)';
+  if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
+  return url.replace(/^file:\/\//, '').replace(process.cwd(), '.');
+}
+
+function summarise(profile: Profile, top: number): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  const buckets = new Map<string, number>();
+  const functions = new Map<string, number>();
+  for (const [id, micros] of self) {
+    const node = byId.get(id)!;
+    const name = node.callFrame.functionName || '(anonymous)';
+    const bucket = name === '(idle)' ? '(idle)' : name === '(garbage collector)' ? '(gc)' : bucketOf(node.callFrame.url);
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + micros);
+    const key = `${name} ${bucketOf(node.callFrame.url)}:${node.callFrame.lineNumber}`;
+    functions.set(key, (functions.get(key) ?? 0) + micros);
+  }
+  const print = (title: string, map: Map<string, number>) => {
+    say(title);
+    for (const [key, micros] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
+      say(`  ${((100 * micros) / total).toFixed(1).padStart(5)} %  ${key}`);
+  };
+  print('self time by package', buckets);
+  print('self time by function', functions);
+}
+
+async function main(): Promise<void> {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'ledger-profile-'));
+  await chmod(parent, 0o755);
+  const profiles = path.join(parent, 'profiles');
+  await import('node:fs/promises').then((fs) => fs.mkdir(profiles));
+  const stack = await startStack({
+    dataDir: path.join(parent, 'postgres'),
+    persistentData: false,
+    pgPort: await freePort(),
+    appPort: await freePort(),
+    seedDemo: true,
+    workers: 1,
+    logFile: path.join(process.cwd(), 'test-results', 'profile-stack.log'),
+    env: {
+      LEDGER_RATE_LIMIT_RPS: '0',
+      BENCH_CPU_PROF: profiles,
+      NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.mjs')}`,
+    },
+    say: (line) => say(`[stack] ${line}`),
+  });
+  try {
+    const client = await brokerClient(stack.baseUrl);
+    const payload = await homeExample(client);
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      const created = await expectOk('create', client.post(`${API}/sales/policies/create`, payload));
+      await expectOk('calculate', client.post(`${API}/sales/policies/${created.policy.id}/calculate`, {}));
+      ids.push(created.policy.id as string);
+    }
+    const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
+    const base = { connections: 16, durationS: SECONDS, headers: client.headers };
+    if (scenario === 'lifecycle') {
+      const result = await benchLifecycle(client, payload, 16, SECONDS);
+      say(`lifecycle: ${result.issuedPerSecond.toFixed(1)} issued/s`);
+    } else {
+      const options =
+        scenario === 'create'
+          ? { ...base, url: `${stack.baseUrl}${API}/sales/policies/create`, method: 'POST', body: JSON.stringify(payload) }
+          : scenario === 'calculate'
+            ? {
+                ...base,
+                url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
+                method: 'POST',
+                body: '{}',
+                path: () => `${API}/sales/policies/${pick()}/calculate`,
+              }
+            : { ...base, url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}`, path: () => `${API}/sales/policies/${pick()}` };
+      const result = await runLoad(options);
+      say(`${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors}`);
+    }
+    for (const child of [stack.app, ...stack.workers]) child.kill('SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const files = await readdir(profiles);
+    const appFile = files.find((file) => file.startsWith(`${stack.app.pid}.`));
+    if (appFile) {
+      say(`app process (pid ${stack.app.pid})`);
+      summarise(JSON.parse(await readFile(path.join(profiles, appFile), 'utf8')) as Profile, 25);
+    }
+    for (const worker of stack.workers) {
+      const file = files.find((name) => name.startsWith(`${worker.pid}.`));
+      if (!file) continue;
+      say(`worker ${worker.pid} (${stack.workersIn('documents').includes(worker) ? 'documents' : 'other lane'})`);
+      summarise(JSON.parse(await readFile(path.join(profiles, file), 'utf8')) as Profile, 12);
+    }
+  } finally {
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
