@@ -77,6 +77,28 @@ export interface NoticeResult {
   p99: number;
   max: number;
   errors: number;
+  /** Per issued policy: how many documents `GET /policies/{id}/documents` listed right after `success`. */
+  listedAtSuccess: { policyId: string; count: number }[];
+}
+
+/**
+ * Whether the documents are off the issue path: once the workers are idle, every policy lists as
+ * many documents, all stored, as it listed right after its issue request said `success`.
+ */
+export async function documentsListedAtSuccess(
+  client: Client,
+  listed: NoticeResult['listedAtSuccess'],
+): Promise<{ policies: number; documentsPerPolicy: number; allListedAtSuccess: boolean }> {
+  let allListedAtSuccess = listed.length > 0;
+  let documentsPerPolicy = 0;
+  for (const { policyId, count } of listed) {
+    const later = await expectOk('documents', client.get(`${API}/policies/${policyId}/documents`));
+    const documents = later.data as { status: string }[];
+    documentsPerPolicy = Math.max(documentsPerPolicy, documents.length);
+    if (documents.length === 0 || documents.length !== count || documents.some((document) => document.status !== 'stored'))
+      allListedAtSuccess = false;
+  }
+  return { policies: listed.length, documentsPerPolicy, allListedAtSuccess };
 }
 
 /**
@@ -102,6 +124,7 @@ export async function benchNotice(
   });
   await listener.query('LISTEN ledger_changes');
   const delays: number[] = [];
+  const listedAtSuccess: NoticeResult['listedAtSuccess'] = [];
   let errors = 0;
   let next = 0;
   try {
@@ -124,6 +147,9 @@ export async function benchNotice(
               else if (mode.kind === 'poll') await new Promise((resolve) => setTimeout(resolve, mode.intervalMs));
             }
             if (!answeredAt) throw new Error(`no answer for ${requestId}`);
+            // What a client finds when it lists the documents at once (after the timing above).
+            const listing = await expectOk('documents', client.get(`${API}/policies/${id}/documents`));
+            listedAtSuccess.push({ policyId: id, count: (listing.data as unknown[]).length });
             // On a busy machine this process may read the answer before its own copy of the notice.
             for (let waited = 0; waited < 2_000 && !committedAt.has(`request:${requestId}`); waited += 5)
               await new Promise((resolve) => setTimeout(resolve, 5));
@@ -140,5 +166,12 @@ export async function benchNotice(
   } finally {
     await listener.end();
   }
-  return { samples: delays.length, p50: percentile(delays, 50), p99: percentile(delays, 99), max: Math.max(...delays), errors };
+  return {
+    samples: delays.length,
+    p50: percentile(delays, 50),
+    p99: percentile(delays, 99),
+    max: Math.max(...delays),
+    errors,
+    listedAtSuccess,
+  };
 }

@@ -8,7 +8,7 @@ import { startStack } from '../scripts/stack';
 import { freePort } from '../tests/support/test-stack';
 import { API, brokerClient, expectOk, homeExample } from './client';
 import { benchLifecycle } from './lifecycle';
-import { runLoad } from './load';
+import { runLoad, type LoadOptions } from './load';
 
 const scenario = process.argv[2] ?? 'read';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
       const result = await benchLifecycle(client, payload, 16, SECONDS);
       say(`lifecycle: ${result.issuedPerSecond.toFixed(1)} issued/s`);
     } else {
-      const options =
+      const options: LoadOptions =
         scenario === 'create'
           ? { ...base, url: `${stack.baseUrl}${API}/sales/policies/create`, method: 'POST', body: JSON.stringify(payload) }
           : scenario === 'calculate'

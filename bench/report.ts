@@ -11,6 +11,8 @@ export interface Figures {
   http: Partial<Record<'bare' | 'empty' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>>;
   lifecycle?: Omit<LifecycleResult, 'requestIds'> & { spread?: Spread };
   notice: { longPoll?: NoticeResult; poll1s?: NoticeResult };
+  /** Whether every document of an issue is listed right after its request reports `success`. */
+  documentsOffPath?: { policies: number; documentsPerPolicy: number; allListedAtSuccess: boolean };
   scale: Partial<Record<'small' | 'large', LoadResult & { policies: number }>>;
   rating?: RatingFigures;
   documents?: DocumentFigures;
@@ -82,11 +84,13 @@ export function targetsOf(figures: Figures, queue?: QueueBenchResult): Target[] 
     });
   }
   if (figures.documents) {
+    // The issue's target: fast enough, or off the issue path (listed at `success`, rendered after).
+    const offPath = figures.documentsOffPath;
     targets.push({
       name: 'documents',
-      target: '≥ 20 PDFs/s',
-      measured: `${figures.documents.perSecond.toFixed(1)}/s`,
-      pass: figures.documents.perSecond >= 20,
+      target: '≥ 20 PDFs/s, or off the issue path',
+      measured: `${figures.documents.perSecond.toFixed(1)}/s; ${offPath ? `${offPath.documentsPerPolicy} of ${offPath.documentsPerPolicy} listed at success in ${offPath.policies} issues${offPath.allListedAtSuccess ? '' : ': NOT all'}` : 'off-path not measured'}`,
+      pass: figures.documents.perSecond >= 20 || offPath?.allListedAtSuccess === true,
     });
   }
   const ours = queue?.candidates[0];

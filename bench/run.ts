@@ -13,7 +13,7 @@ import { freePort } from '../tests/support/test-stack';
 import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue, warmRows } from './bulk';
 import { API, brokerClient, expectOk, homeExample, TENANT, type Client } from './client';
 import { benchDocuments, benchRatingInProcess } from './in-process';
-import { benchLifecycle, benchNotice } from './lifecycle';
+import { benchLifecycle, benchNotice, documentsListedAtSuccess } from './lifecycle';
 import { benchOrmVsRaw } from './orm';
 import { runLoad, type LoadResult } from './load';
 import { benchQueue, type QueueBenchResult } from './queue';
@@ -156,6 +156,12 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     say(`  long poll: p50 ${figures.notice.longPoll.p50.toFixed(1)} ms, p99 ${figures.notice.longPoll.p99.toFixed(1)} ms`);
     figures.notice.poll1s = await benchNotice(client, stack.databaseUrl, payload, { kind: 'poll', intervalMs: 1000 }, 30, 6);
     say(`  polling every 1 s: p50 ${figures.notice.poll1s.p50.toFixed(1)} ms, p99 ${figures.notice.poll1s.p99.toFixed(1)} ms`);
+
+    await settle();
+    figures.documentsOffPath = await documentsListedAtSuccess(client, figures.notice.longPoll.listedAtSuccess);
+    say(
+      `Documents at success: ${figures.documentsOffPath.policies} policies listed ${figures.documentsOffPath.documentsPerPolicy} documents each right after \`success\`${figures.documentsOffPath.allListedAtSuccess ? ', all of them (now stored)' : '; NOT all of them'}`,
+    );
 
     // Both sizes on this one stack, each run after the queue has emptied (the lifecycle's PDFs
     // included), so the comparison is of table size and nothing else.
