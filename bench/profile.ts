@@ -1,4 +1,4 @@
-// `node --import tsx bench/profile.ts [read|create|calculate|lifecycle]`: one scenario under load with
+// `node --import tsx bench/profile.ts [read|empty|create|calculate|lifecycle]`: one scenario under load with
 // the app and workers profiling themselves, then the self time of the app process by package and by
 // function. For finding where a figure of `npm run bench` goes; prints, asserts nothing.
 import { chmod, mkdtemp, readdir, readFile } from 'node:fs/promises';
@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     logFile: path.join(process.cwd(), 'test-results', 'profile-stack.log'),
     env: {
       LEDGER_RATE_LIMIT_RPS: '0',
+      LEDGER_BENCH_ROUTES: '1',
       BENCH_CPU_PROF: profiles,
       NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.mjs')}`,
     },
@@ -91,6 +92,9 @@ async function main(): Promise<void> {
       ids.push(created.policy.id as string);
     }
     const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
+    // Start-up and the set-up above go to a first profile per process, which is not read.
+    for (const child of [stack.app, ...stack.workers]) child.kill('SIGUSR2');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const base = { connections: 16, durationS: SECONDS, headers: client.headers };
     if (scenario === 'lifecycle') {
       const result = await benchLifecycle(client, payload, 16, SECONDS);
@@ -107,20 +111,22 @@ async function main(): Promise<void> {
                 body: '{}',
                 path: () => `${API}/sales/policies/${pick()}/calculate`,
               }
-            : { ...base, url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}`, path: () => `${API}/sales/policies/${pick()}` };
+            : scenario === 'empty'
+              ? { ...base, url: `${stack.baseUrl}/api/bench/empty`, headers: {} }
+              : { ...base, url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}`, path: () => `${API}/sales/policies/${pick()}` };
       const result = await runLoad(options);
       say(`${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors}`);
     }
     for (const child of [stack.app, ...stack.workers]) child.kill('SIGUSR2');
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const files = await readdir(profiles);
-    const appFile = files.find((file) => file.startsWith(`${stack.app.pid}.`));
+    const appFile = files.find((file) => file === `${stack.app.pid}.2.cpuprofile`);
     if (appFile) {
       say(`app process (pid ${stack.app.pid})`);
       summarise(JSON.parse(await readFile(path.join(profiles, appFile), 'utf8')) as Profile, 25);
     }
     for (const worker of stack.workers) {
-      const file = files.find((name) => name.startsWith(`${worker.pid}.`));
+      const file = files.find((name) => name === `${worker.pid}.2.cpuprofile`);
       if (!file) continue;
       say(`worker ${worker.pid} (${stack.workersIn('documents').includes(worker) ? 'documents' : 'other lane'})`);
       summarise(JSON.parse(await readFile(path.join(profiles, file), 'utf8')) as Profile, 12);

@@ -53,12 +53,16 @@ export async function emitPublicEvents(tx: Tx, input: EmitInput): Promise<void> 
     const id = randomUUID();
     const occurredAt = new Date();
     const payload = buildPayload({ id, type, tenant, occurredAt, policy, sourceType: input.type, after: input.after, data: input.data });
-    await tx.$executeRaw`INSERT INTO "OutboundEvent" ("id", "tenantId", "type", "payload", "occurredAt")
-      VALUES (${id}::uuid, ${input.tenantId}::uuid, ${type}, ${JSON.stringify(payload)}::jsonb, ${occurredAt})`;
-    // Each new delivery wakes its subscription's delivery job at commit (trigger in migration 0008).
+    // The event and its deliveries in one statement (one round trip); each new delivery wakes its
+    // subscription's delivery job at commit (trigger in migration 0008).
     await tx.$executeRaw`
+      WITH event AS (
+        INSERT INTO "OutboundEvent" ("id", "tenantId", "type", "payload", "occurredAt")
+        VALUES (${id}::uuid, ${input.tenantId}::uuid, ${type}, ${JSON.stringify(payload)}::jsonb, ${occurredAt})
+        RETURNING "id", "tenantId", "type"
+      )
       INSERT INTO "WebhookDelivery" ("tenantId", "subscriptionId", "eventId")
-      SELECT "tenantId", "id", ${id}::uuid FROM "WebhookSubscription"
-      WHERE "tenantId" = ${input.tenantId}::uuid AND "enabled" AND ${type} = ANY("eventTypes")`;
+      SELECT subscription."tenantId", subscription."id", event."id" FROM "WebhookSubscription" AS subscription, event
+      WHERE subscription."tenantId" = event."tenantId" AND subscription."enabled" AND event."type" = ANY(subscription."eventTypes")`;
   }
 }
