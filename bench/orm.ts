@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
+import { carryTenantScope, inTenantScope, needsExplicitSettings } from '@/lib/db/tenant-begin';
 import { tenantBeginSql } from '@/lib/db/tenant-sql';
 import { PrismaClient } from '@/lib/db/generated/client';
 import { percentile } from './load';
@@ -7,8 +8,8 @@ import { percentile } from './load';
 // The ORM's share of a hot read: the same tenant-scoped transaction as lib/db/tenant.ts withTenant
 // (set_config of app.tenant_id and role, then the read) with the read done by Prisma's query
 // builder or as the same SQL through the same client's $queryRaw, and the read-only fast path of
-// lib/db/tenant-read.ts (a pool connection, BEGIN with the settings, query, COMMIT). In this
-// process, 16 at a time.
+// lib/db/tenant-read.ts (a pool connection, BEGIN with the settings, query, COMMIT), and withTenant
+// as the writes use it now (the settings in Prisma's own BEGIN). In this process, 16 at a time.
 
 export interface OrmFigures {
   variant: string;
@@ -68,6 +69,18 @@ export async function benchOrmVsRaw(
       await tx.$executeRaw`SELECT set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'ledger_tenant', true)`;
       return fn(tx);
     });
+  // What withTenant does since the settings travel with Prisma's BEGIN (lib/db/tenant-begin.ts).
+  const carryingPool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  carryingPool.on('connect', carryTenantScope);
+  const carrying = new PrismaClient({ adapter: new PrismaPg(carryingPool) });
+  const scopedInBegin = <T>(fn: (tx: Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>) => Promise<T>) =>
+    inTenantScope(tenantId, (scope) =>
+      carrying.$transaction(async (tx) => {
+        if (needsExplicitSettings(scope))
+          await tx.$executeRaw`SELECT set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'ledger_tenant', true)`;
+        return fn(tx);
+      }),
+    );
   const variants: { name: string; ids: string[]; run: (id: string) => Promise<unknown> }[] = [
     {
       name: 'quote: tx + findFirst (earlier)',
@@ -79,6 +92,15 @@ export async function benchOrmVsRaw(
       ids: quoteIds,
       run: (id) =>
         scoped(
+          async (tx) =>
+            (await tx.$queryRaw<unknown[]>`SELECT * FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid`)[0],
+        ),
+    },
+    {
+      name: 'quote: tx, settings in BEGIN (writes)',
+      ids: quoteIds,
+      run: (id) =>
+        scopedInBegin(
           async (tx) =>
             (await tx.$queryRaw<unknown[]>`SELECT * FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid`)[0],
         ),
@@ -127,6 +149,8 @@ export async function benchOrmVsRaw(
     }
   } finally {
     await prisma.$disconnect();
+    await carrying.$disconnect();
+    await carryingPool.end();
     await pool.end();
   }
   return results;
