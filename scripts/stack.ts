@@ -101,7 +101,8 @@ async function startServices(
   const baseUrl = `http://127.0.0.1:${options.appPort}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL: databaseUrl,
+    // The app and workers reach the embedded server over its Unix socket (lib/db/embedded.ts).
+    DATABASE_URL: embedded?.localUrl ?? databaseUrl,
     NEXT_TELEMETRY_DISABLED: '1',
     NODE_ENV: 'production',
     PORT: String(options.appPort),

@@ -18,13 +18,25 @@ describe('problemFromError', () => {
       new Error('Database error. Code: `57P01`. Message: `terminating connection due to administrator command`'),
       new Error('Client has encountered a connection error and is not queryable'),
       new Error('wrapped', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5433'), { code: 'ECONNREFUSED' }) }),
+      // The embedded server over its Unix socket, while it restarts (as Prisma and pg report it).
+      Object.assign(
+        new Error('\nInvalid `prisma.apiClient.findUnique()` invocation:\n\n\nconnect ENOENT /tmp/ledger/postgres/.s.PGSQL.5433'),
+        {
+          code: 'P2010',
+        },
+      ),
+      Object.assign(new Error('connect ENOENT /tmp/ledger/postgres/.s.PGSQL.5433'), { code: 'ENOENT' }),
     ];
     for (const outage of outages) {
       const { status, headers, body } = await answer(outage);
       expect(status, String(outage)).toBe(503);
       expect(headers.get('retry-after')).toBe('2');
-      expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|57P0|ECONNREFUSED/);
+      expect(JSON.stringify(body)).not.toMatch(/127\.0\.0\.1|57P0|ECONNREFUSED|PGSQL/);
     }
+    // A missing file that is not the database's socket stays a 500.
+    expect(
+      (await answer(Object.assign(new Error("ENOENT: no such file or directory, open 'fonts/inter.woff'"), { code: 'ENOENT' }))).status,
+    ).toBe(500);
   });
 
   it('keeps a lost race a 409, a domain error its own status, and anything else a bare 500', async () => {

@@ -20,7 +20,8 @@ const STATUS_BY_KIND: Record<DomainError['kind'], { status: number; title: strin
 };
 
 // Connection-level failures from Prisma (P1001 unreachable, P1017 closed, P2024 pool timeout)
-// and from the pg driver (refused or reset sockets, admin shutdown, cannot connect now).
+// and from the pg driver (refused or reset sockets, admin shutdown, cannot connect now). Over a
+// Unix socket a stopped server is a missing socket file: ENOENT on `.s.PGSQL.<port>`.
 const UNAVAILABLE_CODES = new Set([
   'P1001',
   'P1017',
@@ -37,7 +38,7 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|Connection refused|connection is closed|Can't reach database server|Server has closed the connection|terminating connection|database system is (shutting down|starting up|in recovery mode)|not queryable|Code: `(57P0[123]|08\d{3})`/i;
+  /Connection terminated|Connection refused|connection is closed|Can't reach database server|Server has closed the connection|terminating connection|database system is (shutting down|starting up|in recovery mode)|not queryable|Code: `(57P0[123]|08\d{3})`|connect (ENOENT|ECONNREFUSED) \S*\.s\.PGSQL\.\d+/i;
 const CAUSE_DEPTH_MAX = 5;
 
 function isDatabaseUnavailable(error: unknown): boolean {
