@@ -75,13 +75,16 @@ export async function readQuoteRow(tenantId: string, id: string): Promise<QuoteR
   return row;
 }
 
-/** Reads the quote with a row lock held until the transaction ends. */
+/**
+ * Reads the quote with a row lock held until the transaction ends, in one statement: after waiting
+ * for a concurrent writer, FOR UPDATE answers the row as that writer committed it.
+ */
 export async function lockQuote(tx: Tx, tenantId: string, id: string): Promise<QuoteRecord> {
-  const locked = await tx.$queryRaw<
-    { id: string }[]
-  >`SELECT "id" FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
-  if (locked.length === 0) throw new NotFound('Quote', id);
-  return findQuote(tx, tenantId, id);
+  const rows = await tx.$queryRaw<QuoteRecord[]>`SELECT ${Prisma.raw(POLICY_COLUMNS)} FROM "Policy"
+    WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+  const row = rows[0];
+  if (!row) throw new NotFound('Quote', id);
+  return row;
 }
 
 export function quoteState(row: QuoteRecord): QuoteState {
