@@ -20,6 +20,8 @@ test('a referral is approved by the underwriter and the broker binds', async ({ 
   await page.getByRole('button', { name: 'Send to referral' }).click();
   await expect(page.getByTestId('quote-status')).toHaveText('In manual referral');
   await expect(page.getByRole('button', { name: 'Bind' })).toHaveCount(0);
+  // Who has it and since when.
+  await expect(page.getByTestId('referral-waiting')).toContainText(/With the underwriters since .+ · waiting \d+ min/);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/signin/);
 
@@ -60,6 +62,7 @@ test('a referral is approved by the underwriter and the broker binds', async ({ 
   await expect(page.getByTestId('quote-status')).toHaveText('Calculated');
   await expect(page.getByTestId('referral-decision')).toContainText('Referral approved');
   await expect(page.getByTestId('referral-decision')).toContainText('Fine within appetite');
+  await expect(page.getByTestId('referral-waiting')).toHaveCount(0);
   await underwriter.close();
 
   // The broker, signed out before, signs in again in a fresh browser and binds.

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@/lib/client/format';
+import { waitingFor } from '@/lib/client/risk-facts';
 import type { ReferralRecord } from '@/lib/client/types';
 
 /** Why the quote was referred (the broker's comment or the rules that fired) and the decision. */
@@ -13,6 +14,12 @@ export function ReferralSummary({ referral }: { referral: ReferralRecord }) {
           {referral.referredBy && !referral.referredBy.startsWith('user:') ? ` · ${referral.referredBy}` : ''}
         </span>
       </p>
+      {!referral.decision && (
+        // Who has it and since when: a referral waits for any underwriter of the tenant.
+        <p data-testid="referral-waiting">
+          With the underwriters since {formatDateTime(referral.referredAt)} · waiting {waitingFor(referral.referredAt)}
+        </p>
+      )}
       {referral.comment && <blockquote>{referral.comment}</blockquote>}
       {referral.rules.length > 0 && (
         <ul className="rules">
