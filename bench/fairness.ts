@@ -3,13 +3,9 @@
 // (new quote or new language); then a flood of wrong client secrets, each an Argon2 hash. Prints
 // the reader's p50 alone and under each load, and the ratio (the target is at most 2×).
 // Loopback only; bounded in time.
-import { chmod, mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { startStack } from '../scripts/stack';
-import { freePort } from '../tests/support/test-stack';
 import { API, brokerClient, expectOk, homeExample, type Client } from './client';
 import { percentile } from './load';
+import { runBench, startBenchStack } from './stack';
 
 const READ_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const READERS = 2;
@@ -103,19 +99,7 @@ function guessSecrets(baseUrl: string, stop: () => boolean): { done: Promise<voi
 }
 
 async function main(): Promise<void> {
-  const parent = await mkdtemp(path.join(os.tmpdir(), 'ledger-bench-'));
-  await chmod(parent, 0o755);
-  const stack = await startStack({
-    dataDir: path.join(parent, 'postgres'),
-    persistentData: false,
-    pgPort: await freePort(),
-    appPort: await freePort(),
-    seedDemo: true,
-    workers: 1,
-    logFile: path.join(process.cwd(), 'test-results', 'bench-fairness-stack.log'),
-    env: { LEDGER_RATE_LIMIT_RPS: '0' },
-    say: (line) => say(`[stack] ${line}`),
-  });
+  const stack = await startBenchStack({ logName: 'bench-fairness-stack.log', say });
   try {
     const renderer = await brokerClient(stack.baseUrl, 'acme');
     const reader = await brokerClient(stack.baseUrl, 'globex');
@@ -185,10 +169,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -1,14 +1,13 @@
 // `node --import tsx bench/profile.ts [read|empty|create|calculate|lifecycle]`: one scenario under load with
 // the app and workers profiling themselves, then the self time of the app process by package and by
 // function. For finding where a figure of `npm run bench` goes; prints, asserts nothing.
-import { chmod, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack } from '../scripts/stack';
-import { freePort } from '../tests/support/test-stack';
 import { API, brokerClient, expectOk, homeExample } from './client';
 import { benchLifecycle } from './lifecycle';
 import { runLoad, type LoadOptions } from './load';
+import { runBench, startBenchStack } from './stack';
 
 const scenario = process.argv[2] ?? 'read';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,25 +61,15 @@ function summarise(profile: Profile, top: number): void {
 }
 
 async function main(): Promise<void> {
-  const parent = await mkdtemp(path.join(os.tmpdir(), 'ledger-profile-'));
-  await chmod(parent, 0o755);
-  const profiles = path.join(parent, 'profiles');
-  await import('node:fs/promises').then((fs) => fs.mkdir(profiles));
-  const stack = await startStack({
-    dataDir: path.join(parent, 'postgres'),
-    persistentData: false,
-    pgPort: await freePort(),
-    appPort: await freePort(),
-    seedDemo: true,
-    workers: 1,
-    logFile: path.join(process.cwd(), 'test-results', 'profile-stack.log'),
+  const profiles = await mkdtemp(path.join(os.tmpdir(), 'ledger-profiles-'));
+  const stack = await startBenchStack({
+    logName: 'profile-stack.log',
     env: {
-      LEDGER_RATE_LIMIT_RPS: '0',
       LEDGER_BENCH_ROUTES: '1',
       BENCH_CPU_PROF: profiles,
       NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.mjs')}`,
     },
-    say: (line) => say(`[stack] ${line}`),
+    say,
   });
   try {
     const client = await brokerClient(stack.baseUrl);
@@ -136,10 +125,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

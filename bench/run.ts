@@ -5,11 +5,10 @@
 // Loopback only; every load is bounded in time. Prints a table and writes bench/results.json
 // (a partial run: bench/results-<mode>.json).
 import { execSync, fork, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack, type RunningStack } from '../scripts/stack';
-import { freePort } from '../tests/support/test-stack';
+import type { RunningStack } from '../scripts/stack';
 import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue, warmRows } from './bulk';
 import { API, brokerClient, expectOk, homeExample, TENANT, type Client } from './client';
 import { benchDocuments, benchRatingInProcess } from './in-process';
@@ -19,6 +18,7 @@ import { runLoad, type LoadResult } from './load';
 import { benchQueue, type QueueBenchResult } from './queue';
 import { printTable, targetsOf, type Figures } from './report';
 import { medianOf, RUNS, withRange } from './repeat';
+import { runBench, startBenchStack } from './stack';
 
 const mode = process.argv[2] ?? 'all';
 if (!['all', 'http', 'queue'].includes(mode)) {
@@ -195,24 +195,14 @@ async function main(): Promise<void> {
   );
   const figures: Figures = { http: {}, notice: {}, scale: {} };
   if (mode !== 'queue') {
-    const parent = await mkdtemp(path.join(os.tmpdir(), 'ledger-bench-'));
-    await chmod(parent, 0o755);
-    const stack = await startStack({
-      dataDir: path.join(parent, 'postgres'),
-      persistentData: false,
-      pgPort: await freePort(),
-      appPort: await freePort(),
-      seedDemo: true,
-      workers: 1,
-      logFile: path.join(process.cwd(), 'test-results', 'bench-stack.log'),
-      // The bench is one client hammering one tenant: turn the per-tenant rate limit (lib/http/rate-limit.ts) off.
+    const stack = await startBenchStack({
+      logName: 'bench-stack.log',
       env: {
-        LEDGER_RATE_LIMIT_RPS: '0',
         // The empty route the figures are measured against exists only when the bench asks for it.
         LEDGER_BENCH_ROUTES: '1',
         ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--import ${path.join(import.meta.dirname, 'cpu-profile.mjs')}` } : {}),
       },
-      say: (line) => say(`[stack] ${line}`),
+      say,
     });
     databaseUrl = stack.databaseUrl;
     try {
@@ -280,10 +270,4 @@ function gitCommit(): string {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);
