@@ -1,7 +1,7 @@
 // `node --import tsx bench/profile.ts [read|empty|create|calculate|lifecycle]`: one scenario under load with
 // the app and workers profiling themselves, then the self time of the app process by package and by
 // function. For finding where a figure of `npm run bench` goes; prints, asserts nothing.
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { API, brokerClient, expectOk, homeExample } from './client';
@@ -122,6 +122,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await stack.stop();
+    await rm(profiles, { recursive: true, force: true });
   }
 }
 
