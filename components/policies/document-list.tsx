@@ -20,7 +20,7 @@ export function DocumentList({ id }: { id: string }) {
       <h2 id="documents-title">Documents</h2>
       <ProblemAlert error={documents.error} />
       {documents.isPending ? (
-        <Loading label="Loading documents…" />
+        <Loading label="Loading documents…" reserve="list" />
       ) : documents.data?.length ? (
         <ul className="documents" data-testid="documents">
           {documents.data.map((document) => (

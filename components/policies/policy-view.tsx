@@ -6,7 +6,7 @@ import { formatDate, formatMoney, humanize } from '@/lib/client/format';
 import { usePolicy } from '@/lib/client/policy-queries';
 import { useProductSchema } from '@/lib/client/queries';
 import { DefinitionList } from '@/components/ui/definition-list';
-import { Loading } from '@/components/ui/loading';
+import { Loading, PanelPlaceholder } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
 import { CopyButton } from '@/components/ui/copy-button';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -95,7 +95,12 @@ export function PolicyView({ id }: { id: string }) {
               : []),
         ]}
       />
-      {latest && schema.data && <PolicyActions key={meta.version} id={id} policy={policy.data} schema={schema.data} />}
+      {latest &&
+        (schema.data ? (
+          <PolicyActions key={meta.version} id={id} policy={policy.data} schema={schema.data} />
+        ) : (
+          <PanelPlaceholder title="Actions" label="Loading the actions…" size="button-row" />
+        ))}
       {!latest && (
         <p className="hint" role="note">
           An earlier version is shown; changes start from the latest version.
@@ -112,7 +117,7 @@ export function PolicyView({ id }: { id: string }) {
         </div>
         <section className="panel" aria-labelledby="policy-data-title">
           <h2 id="policy-data-title">Policy data (version {meta.version})</h2>
-          {schema.data ? <PayloadView schema={schema.data} data={data} /> : <Loading />}
+          {schema.data ? <PayloadView schema={schema.data} data={data} /> : <Loading reserve="table" />}
         </section>
       </div>
       <PaymentsPanel id={id} />

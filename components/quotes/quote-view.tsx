@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { quoteKey, useCalculation, useProductSchema, useQuote, useQuoteActions } from '@/lib/client/queries';
 import { paymentPlansOf } from '@/lib/client/schema-form/plans';
 import { formatDate, humanize } from '@/lib/client/format';
-import { Loading } from '@/components/ui/loading';
+import { Loading, PanelPlaceholder } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
 import { PayloadView } from '@/components/schema-form/payload-view';
 import { ReferralSummary } from '@/components/referrals/referral-summary';
@@ -60,6 +60,7 @@ export function QuoteView({ id }: { id: string }) {
           Declined by the customer on {formatDate(meta.decline.declinedAt)}: {humanize(meta.decline.reason)}.
         </p>
       )}
+      {!actions.data && <PanelPlaceholder title="Actions" label="Loading the actions…" size="button-row" />}
       {actions.data && (
         <QuoteActions
           key={`${meta.status}-${meta.revision}`}
@@ -95,10 +96,12 @@ export function QuoteView({ id }: { id: string }) {
         <div className="stack">
           {calculation.data ? (
             <PremiumBreakdown calculation={calculation.data} />
+          ) : calculation.isFetching ? (
+            <PanelPlaceholder title="Premium" label="Loading the premium…" size="table" />
           ) : (
             <section className="panel">
               <h2>Premium</h2>
-              {calculation.isFetching ? <Loading label="Loading the premium…" /> : <p className="muted">Not calculated yet.</p>}
+              <p className="muted">Not calculated yet.</p>
             </section>
           )}
           {priced && <InstalmentSchedule id={id} plans={plans} currentPlan={String(data.policy.paymentPlan ?? 'annual')} />}
@@ -107,7 +110,7 @@ export function QuoteView({ id }: { id: string }) {
           <EnrichmentProgress ready={ready} steps={Object.keys(data.enrichment ?? {})} warnings={quote.data.warnings} />
           <section className="panel" aria-labelledby="data-title">
             <h2 id="data-title">Quote data</h2>
-            {schema.data ? <PayloadView schema={schema.data} data={data} /> : <Loading />}
+            {schema.data ? <PayloadView schema={schema.data} data={data} /> : <Loading reserve="table" />}
           </section>
         </div>
       </div>
