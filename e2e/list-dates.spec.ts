@@ -38,6 +38,7 @@ test('the list filters by inception date typed as dd/mm/yyyy, refuses an impossi
   const rows = page.getByRole('row').filter({ hasText: surname });
   await expect(rows).toHaveCount(3);
 
+  await page.getByText('Dates', { exact: true }).click();
   const inception = page.getByRole('group', { name: 'Inception' });
   const from = inception.getByLabel('From');
   const to = inception.getByLabel('To');

@@ -118,23 +118,34 @@ export function QuoteFilters({ products, onChange, ...current }: Props) {
           <option value="overdue">Overdue payments</option>
         </select>
       </div>
-      {RANGES.map(({ from, to, legend, what }) => (
-        <fieldset key={from} className="date-range">
-          <legend>{legend}</legend>
-          <DateField id={`quote-${from}`} label="From" value={draft[from]} onChange={(iso) => iso !== null && change({ [from]: iso })} />
-          <DateField
-            id={`quote-${to}`}
-            label="To"
-            value={draft[to]}
-            onChange={(iso) => iso !== null && change({ [to]: iso })}
-            error={
-              draft[from] && draft[to] && draft[to] < draft[from]
-                ? `The ${what} range ends before it starts: choose a date on or after the From date.`
-                : undefined
-            }
-          />
-        </fieldset>
-      ))}
+      {/* Folded away until used, so on a phone the list starts near the top of the screen. */}
+      <details className="date-filters" open={RANGES.some(({ from, to }) => current[from] || current[to]) || undefined}>
+        <summary>Dates</summary>
+        <div className="date-ranges">
+          {RANGES.map(({ from, to, legend, what }) => (
+            <fieldset key={from} className="date-range">
+              <legend>{legend}</legend>
+              <DateField
+                id={`quote-${from}`}
+                label="From"
+                value={draft[from]}
+                onChange={(iso) => iso !== null && change({ [from]: iso })}
+              />
+              <DateField
+                id={`quote-${to}`}
+                label="To"
+                value={draft[to]}
+                onChange={(iso) => iso !== null && change({ [to]: iso })}
+                error={
+                  draft[from] && draft[to] && draft[to] < draft[from]
+                    ? `The ${what} range ends before it starts: choose a date on or after the From date.`
+                    : undefined
+                }
+              />
+            </fieldset>
+          ))}
+        </div>
+      </details>
       <button type="submit">Search</button>
     </form>
   );
