@@ -130,3 +130,60 @@ test('“Overdue payments” lists a policy in arrears with the amount and since
   await expect(row).toContainText(`£61.24 overdue since ${day.getUTCDate()} ${months[day.getUTCMonth()]} ${day.getUTCFullYear()}`);
   await expectAccessible(page);
 });
+
+test('the quote form’s dates show and accept dd/mm/yyyy, refuse 31 February and a start that has passed, and send ISO', async ({
+  page,
+}) => {
+  await signIn(page, DEMO_USERS.acmeBroker);
+  await page.goto(`${baseUrl()}/quotes/new`);
+  await page.getByRole('radio', { name: /^Pet/ }).check();
+  await page.getByRole('button', { name: 'Fill with the example' }).click();
+  const inception = page.getByLabel('Inception date');
+  await expect(inception).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expect(page.locator('#f-policy-dateInception-hint')).toContainText('Format dd/mm/yyyy, for example 31/12/2027');
+  await expect(page.locator('#f-policy-dateInception-hint')).toBeVisible();
+
+  await inception.fill('31/02/2027');
+  await page.getByRole('button', { name: 'Create quote' }).click();
+  await expect(page.locator('#f-policy-dateInception-error')).toHaveText(
+    'Inception date: February 2027 has 28 days, so there is no 31 February.',
+  );
+  await expect(inception).toHaveAttribute('aria-invalid', 'true');
+
+  const past = addDays(londonToday(), -10);
+  await inception.fill(typed(past));
+  await page.getByRole('button', { name: 'Create quote' }).click();
+  await expect(page.locator('#f-policy-dateInception-error')).toHaveText(
+    `${typed(past)} has passed: cover can start today at the earliest.`,
+  );
+  await expect(page).toHaveURL(/\/quotes\/new$/);
+  await expectAccessible(page);
+
+  const start = addDays(londonToday(), 30);
+  const end = `${Number(start.slice(0, 4)) + 1}${start.slice(4)}`;
+  await inception.fill(typed(start));
+  await page.getByLabel('Expiry date').fill(typed(end));
+  await page.getByRole('button', { name: 'Create quote' }).click();
+  await expect(page).toHaveURL(/\/quotes\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+  const read = await api<any>(`/sales/policies/${id}`, { method: 'GET' });
+  expect(read.body[0].data.policy).toMatchObject({ dateInception: start, dateExpiry: end });
+});
+
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the date fields show and read TT.MM.JJJJ', async ({ page }) => {
+    await signIn(page, DEMO_USERS.acmeBroker);
+    await page.goto(`${baseUrl()}/quotes/new`);
+    await page.getByRole('radio', { name: /^Pet/ }).check();
+    await page.getByRole('button', { name: 'Fill with the example' }).click();
+    await expect(page.getByLabel('Inception date')).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
+    await expect(page.locator('#f-policy-dateInception-hint')).toContainText('Format TT.MM.JJJJ, z. B. 31.12.2027');
+    await page.getByLabel('Inception date').fill('31.02.2027');
+    await page.getByRole('button', { name: 'Create quote' }).click();
+    await expect(page.locator('#f-policy-dateInception-error')).toHaveText(
+      'Inception date: Den 31. Februar 2027 gibt es nicht: der Februar 2027 hat 28 Tage.',
+    );
+  });
+});

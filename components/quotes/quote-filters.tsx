@@ -129,13 +129,13 @@ export function QuoteFilters({ products, onChange, ...current }: Props) {
                 id={`quote-${from}`}
                 label="From"
                 value={draft[from]}
-                onChange={(iso) => iso !== null && change({ [from]: iso })}
+                onChange={(iso) => iso !== null && iso !== draft[from] && change({ [from]: iso })}
               />
               <DateField
                 id={`quote-${to}`}
                 label="To"
                 value={draft[to]}
-                onChange={(iso) => iso !== null && change({ [to]: iso })}
+                onChange={(iso) => iso !== null && iso !== draft[to] && change({ [to]: iso })}
                 error={
                   draft[from] && draft[to] && draft[to] < draft[from]
                     ? `The ${what} range ends before it starts: choose a date on or after the From date.`
