@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, readyQuote } from './support/api';
+import { api, issuedPolicy, readyQuote } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { baseUrl, DEMO_USERS, signIn } from './support/session';
 
@@ -186,4 +186,23 @@ test.describe('in German', () => {
       'Inception date: Den 31. Februar 2027 gibt es nicht: der Februar 2027 hat 28 Tage.',
     );
   });
+});
+
+test('the termination date on the policy page is typed as dd/mm/yyyy; 31/02/2027 is refused before any preview', async ({ page }) => {
+  const id = await issuedPolicy('pet');
+  await signIn(page, DEMO_USERS.acmeBroker);
+  await page.goto(`${baseUrl()}/policies/${id}`);
+  await page.getByRole('button', { name: 'Terminate' }).click();
+  await page.getByLabel('Reason').selectOption({ label: 'The pet was rehomed' });
+  const date = page.getByLabel('Effective from');
+  await expect(date).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expect(page.locator('#termination-date-hint')).toContainText('Format dd/mm/yyyy, for example 31/12/2027');
+  await date.fill('31/02/2027');
+  await page.getByRole('button', { name: 'Preview the refund' }).click();
+  await expect(page.locator('#termination-date-error')).toHaveText('February 2027 has 28 days, so there is no 31 February.');
+  await expect(page.getByTestId('termination-preview')).toHaveCount(0);
+  await expectAccessible(page);
+  await date.fill('01/02/2027');
+  await page.getByRole('button', { name: 'Preview the refund' }).click();
+  await expect(page.getByTestId('termination-preview')).toContainText('from 1 Feb 2027');
 });
