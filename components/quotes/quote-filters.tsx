@@ -37,7 +37,7 @@ const RANGES = [
 
 /** What the "Show" choice reads as in the filters. */
 function viewOf(filters: Pick<Filters, 'renewal' | 'payment'>): string {
-  return filters.payment === 'overdue' ? 'overdue' : filters.renewal === 'due' ? 'renewals' : '';
+  return filters.payment === 'overdue' ? 'overdue' : filters.renewal === 'due' ? 'due' : '';
 }
 
 interface Props extends Filters {
@@ -108,13 +108,13 @@ export function QuoteFilters({ products, onChange, ...current }: Props) {
           value={viewOf(draft)}
           onChange={(event) =>
             change({
-              renewal: event.target.value === 'renewals' ? 'due' : '',
+              renewal: event.target.value === 'due' ? 'due' : '',
               payment: event.target.value === 'overdue' ? 'overdue' : '',
             })
           }
         >
           <option value="">All quotes and policies</option>
-          <option value="renewals">Renewals due</option>
+          <option value="due">Renewals due</option>
           <option value="overdue">Overdue payments</option>
         </select>
       </div>
