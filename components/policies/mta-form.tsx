@@ -11,6 +11,7 @@ import { changedLeaves } from '@/lib/client/schema-form/values';
 import type { QuotePayload } from '@/lib/client/types';
 import { useLedger } from '@/lib/client/use-ledger';
 import { ProblemAlert } from '@/components/ui/problem-alert';
+import { dateHintText, LocaleDateInput, usePageLanguage } from '@/components/ui/date-field';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { AmountsTable, type Amounts } from './adjustment-preview';
 
@@ -62,6 +63,8 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
     return inception > todayIso() ? inception : todayIso();
   });
   const [pending, setPending] = useState<{ body: unknown; preview: Preview }>();
+  const [effectiveProblem, setEffectiveProblem] = useState<string | null>(null);
+  const language = usePageLanguage();
   const original = { product: schema.properties?.product?.const, ...editablePayload(data) };
   const confirm = useMutation({
     mutationFn: (body: unknown) => ledger.call(href, { method: 'POST', body }),
@@ -77,6 +80,7 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
     const change = (changedLeaves(original, payload) ?? {}) as Record<string, unknown>;
     delete change.product;
     if (Object.keys(change).length === 0) throw new Error('Change at least one field.');
+    if (effectiveProblem) throw new Error(`Effective from: ${effectiveProblem}`);
     const body = { effectiveDate, ...change };
     const preview = await ledger.call<Preview>(href, { method: 'POST', body, query: { dryRun: true } });
     setPending({ body, preview });
@@ -99,7 +103,24 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
         >
           <div className="field inline">
             <label htmlFor="mta-effective">Effective from</label>
-            <input id="mta-effective" type="date" value={effectiveDate} onChange={(event) => setEffectiveDate(event.target.value)} />
+            <div className="hint" id="mta-effective-hint">
+              {dateHintText(language)}
+            </div>
+            <LocaleDateInput
+              id="mta-effective"
+              value={effectiveDate}
+              invalid={Boolean(effectiveProblem)}
+              describedBy={effectiveProblem ? 'mta-effective-hint mta-effective-error' : 'mta-effective-hint'}
+              onChange={(iso, typed, problem) => {
+                setEffectiveDate(iso ?? typed);
+                setEffectiveProblem(problem);
+              }}
+            />
+            {effectiveProblem && (
+              <div className="field-error" id="mta-effective-error">
+                {effectiveProblem}
+              </div>
+            )}
           </div>
         </SchemaForm>
       </div>

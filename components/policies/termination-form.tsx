@@ -7,6 +7,7 @@ import { policyKey } from '@/lib/client/policy-queries';
 import { useProducts } from '@/lib/client/queries';
 import { LedgerProblem, problemMessage } from '@/lib/client/problem';
 import { useLedger } from '@/lib/client/use-ledger';
+import { dateHintText, LocaleDateInput, usePageLanguage } from '@/components/ui/date-field';
 import { AmountsTable, type Amounts } from './adjustment-preview';
 
 const TYPES = ['pro-rata', 'short-rate', 'flat'] as const;
@@ -59,6 +60,9 @@ export function TerminationForm({
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const [preview, setPreview] = useState<{ answer: Preview; body: TerminationBody }>();
+  // What is wrong with the typed date, said once the person leaves the field or asks for a preview.
+  const [dateProblem, setDateProblem] = useState<{ text: string; shown: boolean } | null>(null);
+  const language = usePageLanguage();
   const body: TerminationBody = {
     reason,
     ...(note.trim() ? { note: note.trim() } : {}),
@@ -81,10 +85,11 @@ export function TerminationForm({
     run.error instanceof LedgerProblem ? run.error.fieldErrors.find((error) => error.path === pointer)?.message : undefined;
   const reasonError = fieldError('/reason');
   const noteError = fieldError('/note');
-  const dateError = fieldError('/effectiveDate');
+  const dateError = (dateProblem?.shown ? dateProblem.text : undefined) ?? fieldError('/effectiveDate');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setPreview(undefined);
+    if (dateProblem && terminationType !== 'flat') return setDateProblem({ ...dateProblem, shown: true });
     run.mutate({ dryRun: true, sent: body });
   };
   return (
@@ -103,20 +108,27 @@ export function TerminationForm({
         </div>
         <div className="field">
           <label htmlFor="termination-date">Effective from</label>
-          <input
+          {terminationType === 'flat' ? (
+            <div className="hint" id="termination-date-hint">
+              Flat terminations run from inception.
+            </div>
+          ) : (
+            <div className="hint" id="termination-date-hint">
+              {dateHintText(language)}. On or before inception ({formatDate(inception)}): cancellation from inception, not taken up.
+            </div>
+          )}
+          <LocaleDateInput
             id="termination-date"
-            type="date"
             value={effectiveDate}
             disabled={terminationType === 'flat'}
-            aria-invalid={dateError ? true : undefined}
-            aria-describedby={dateError ? 'termination-date-error' : undefined}
-            onChange={(event) => setEffectiveDate(event.target.value)}
+            invalid={Boolean(dateError)}
+            describedBy={dateError ? 'termination-date-hint termination-date-error' : 'termination-date-hint'}
+            onBlur={() => setDateProblem((problem) => problem && { ...problem, shown: true })}
+            onChange={(iso, typed, problem) => {
+              setEffectiveDate(iso ?? typed);
+              setDateProblem(problem ? { text: problem, shown: false } : null);
+            }}
           />
-          {terminationType === 'flat' ? (
-            <div className="hint">Flat terminations run from inception.</div>
-          ) : (
-            <div className="hint">On or before inception ({formatDate(inception)}): cancellation from inception, not taken up.</div>
-          )}
           {dateError && (
             <div id="termination-date-error" className="field-error">
               {dateError}

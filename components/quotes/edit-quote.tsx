@@ -14,6 +14,9 @@ import { ProblemAlert } from '@/components/ui/problem-alert';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { CopiedFrom } from './copied-from';
 
+/** A quote's cover cannot start on a day that has passed (bind would refuse it). */
+const INCEPTION = ['policy.dateInception'];
+
 export const STALE_EDIT_MESSAGE =
   'Someone else changed this quote since you opened it. Reload the page to see their changes, then edit again.';
 
@@ -60,6 +63,7 @@ export function EditQuote({ id, copiedFrom }: { id: string; copiedFrom?: string 
       {copiedFrom && <CopiedFrom id={copiedFrom} />}
       {bound && <p className="hint">The quote is bound: only the fields that may change before issue are shown.</p>}
       <SchemaForm
+        notPast={bound ? undefined : INCEPTION}
         schema={schema.data}
         initial={original}
         filter={bound ? editableAfterBind : undefined}

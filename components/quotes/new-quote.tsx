@@ -10,6 +10,9 @@ import { ProblemAlert } from '@/components/ui/problem-alert';
 import { SchemaForm } from '@/components/schema-form/schema-form';
 import { ProductPicker } from './product-picker';
 
+/** A quote's cover cannot start on a day that has passed (bind would refuse it). */
+const INCEPTION = ['policy.dateInception'];
+
 /** Choose a product, fill the form its schema generates, create the quote. */
 export function NewQuote() {
   const ledger = useLedger();
@@ -34,6 +37,7 @@ export function NewQuote() {
       {code && schema.isPending && <Loading label="Loading the product form…" />}
       {product && schema.data && (
         <SchemaForm
+          notPast={INCEPTION}
           key={code}
           schema={schema.data}
           submitLabel="Create quote"

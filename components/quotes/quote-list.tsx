@@ -26,6 +26,11 @@ export function QuoteList() {
         status={params.status}
         productCode={params.productCode}
         renewal={params.renewal}
+        payment={params.payment}
+        inceptionFrom={params.inceptionFrom}
+        inceptionTo={params.inceptionTo}
+        createdFrom={params.createdFrom}
+        createdTo={params.createdTo}
         products={products.data ?? []}
         onChange={(filters) => go({ ...params, ...filters, page: 1 })}
       />
@@ -45,9 +50,11 @@ export function QuoteList() {
       ) : (
         !list.error && (
           <EmptyState>
-            {params.renewal === 'due'
-              ? 'No renewals are due. The daily renewal run adds a renewal quote as each policy’s renewal window opens.'
-              : 'No quotes match. Create one with “New quote”.'}
+            {params.payment === 'overdue'
+              ? 'No policy has an overdue payment.'
+              : params.renewal === 'due'
+                ? 'No renewals are due. The daily renewal run adds a renewal quote as each policy’s renewal window opens.'
+                : 'No quotes match. Create one with “New quote”.'}
           </EmptyState>
         )
       )}

@@ -75,6 +75,12 @@ export function QuoteTable({ rows, sort, onSort }: Props) {
                   <span className="muted"> · policy {humanize(row.policyStatus).toLowerCase()}</span>
                 ) : null}
                 {row.renewalOf ? <span className="muted"> · renewal</span> : null}
+                {row.overdue ? (
+                  <span className="overdue">
+                    {' '}
+                    · {formatMoney(row.overdue.amount, row.overdue.currency)} overdue since {formatDate(row.overdue.oldestDueDate)}
+                  </span>
+                ) : null}
               </td>
               <td data-label="Inception">{formatDate(row.dateInception)}</td>
               <td data-label="Payable" className="num">

@@ -1,20 +1,23 @@
 'use client';
 
-import { get, useFormContext } from 'react-hook-form';
+import { Controller, get, useFormContext } from 'react-hook-form';
+import { dateHintText, LocaleDateInput, usePageLanguage } from '@/components/ui/date-field';
 import type { LeafSpec } from '@/lib/client/schema-form/describe';
 import { fieldId } from './field-ids';
 
-function hint(leaf: LeafSpec): string | undefined {
+function hint(leaf: LeafSpec, dateFormat: string): string | undefined {
+  if (leaf.input === 'date') return [leaf.description, `${dateFormat}.`].filter(Boolean).join(' ');
   if (leaf.input === 'list') return [leaf.description, 'Separate entries with commas.'].filter(Boolean).join(' ');
   return leaf.description;
 }
 
 /** One input for one scalar property: label, required mark, hint and its error. */
 export function LeafField({ leaf }: { leaf: LeafSpec }) {
-  const { register, formState } = useFormContext();
+  const { register, formState, control } = useFormContext();
+  const language = usePageLanguage();
   const id = fieldId(leaf.name);
   const error = get(formState.errors, leaf.name) as { message?: string } | undefined;
-  const description = hint(leaf);
+  const description = hint(leaf, dateHintText(language));
   const describedBy = [description ? `${id}-hint` : '', error?.message ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
@@ -71,6 +74,24 @@ export function LeafField({ leaf }: { leaf: LeafSpec }) {
             </option>
           ))}
         </select>
+      ) : leaf.input === 'date' ? (
+        // Typed as the page language writes dates; the form holds the ISO date, or the text it
+        // could not read, which the form's check then names in plain words.
+        <Controller
+          name={leaf.name}
+          control={control}
+          render={({ field }) => (
+            <LocaleDateInput
+              id={id}
+              value={typeof field.value === 'string' ? field.value : ''}
+              invalid={Boolean(error?.message)}
+              describedBy={describedBy}
+              required={leaf.required}
+              onBlur={field.onBlur}
+              onChange={(iso, typed) => field.onChange(iso ?? typed)}
+            />
+          )}
+        />
       ) : (
         <input
           type={leaf.input === 'list' ? 'text' : leaf.input}

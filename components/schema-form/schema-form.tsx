@@ -25,12 +25,25 @@ export interface SchemaFormProps {
   children?: ReactNode;
   /** Extra buttons beside submit (cancel, fill with example). */
   actions?: (form: { reset: (payload: unknown) => void }) => ReactNode;
+  /** Date fields (by name) that must not have passed, such as a new quote's inception. */
+  notPast?: readonly string[];
 }
 
 /** A form generated from a product's JSON Schema, validated in the browser with that schema. */
-export function SchemaForm({ schema, initial, filter, prepare, submitLabel, busyLabel, onSubmit, children, actions }: SchemaFormProps) {
+export function SchemaForm({
+  schema,
+  initial,
+  filter,
+  prepare,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  children,
+  actions,
+  notPast,
+}: SchemaFormProps) {
   const defaultValues = useMemo(() => toFormValues(schema, initial) as FieldValues, [schema, initial]);
-  const resolver = useMemo(() => schemaResolver<FieldValues>(schema, prepare), [schema, prepare]);
+  const resolver = useMemo(() => schemaResolver<FieldValues>(schema, prepare, notPast), [schema, prepare, notPast]);
   const form = useForm<FieldValues>({ defaultValues, resolver, mode: 'onSubmit', reValidateMode: 'onBlur' });
   const fields = useMemo(() => describeObject(schema, '', filter), [schema, filter]);
   const [attempted, setAttempted] = useState(false);

@@ -589,7 +589,7 @@ export interface paths {
         };
         /**
          * List quotes and policies, newest first unless sorted
-         * @description The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers; `renewal=due` lists the renewal quotes still to be worked.
+         * @description The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers; `renewal=due` lists the renewal quotes still to be worked, `payment=overdue` the policies in arrears; `inceptionFrom`/`inceptionTo` and `createdFrom`/`createdTo` bound the dates (both ends included; a range ending before it starts is a 400).
          */
         get: operations["listQuotes"];
         put?: never;
@@ -4192,8 +4192,18 @@ export interface operations {
     listQuotes: {
         parameters: {
             query?: {
+                /** @description Only quotes created on or after this date, in the tenant’s time zone (`YYYY-MM-DD`) */
+                createdFrom?: string;
+                /** @description Only quotes created on or before this date, in the tenant’s time zone (`YYYY-MM-DD`) */
+                createdTo?: string;
+                /** @description Only cover starting on or after this date (`YYYY-MM-DD`) */
+                inceptionFrom?: string;
+                /** @description Only cover starting on or before this date (`YYYY-MM-DD`) */
+                inceptionTo?: string;
                 page?: number;
                 pageSize?: number;
+                /** @description `overdue`: only policies with an instalment still owed after its due date (judged on the business date of the tenant, or of the product when it has its own zone) */
+                payment?: "overdue";
                 /** @description Only this product’s quotes and policies */
                 productCode?: string;
                 /** @description `due`: only renewal quotes still to be worked (not issued, declined or rejected), made by hand or by the daily renewal run */
@@ -4226,6 +4236,17 @@ export interface operations {
                             dateInception: string;
                             /** Format: uuid */
                             id: string;
+                            /** @description What is owed on instalments past their due date today; null when nothing is */
+                            overdue: {
+                                /** @description An amount in `currency`, at most two decimals */
+                                amount: number;
+                                currency: string;
+                                /**
+                                 * Format: date
+                                 * @description The due date of the oldest instalment still owed
+                                 */
+                                oldestDueDate: string;
+                            } | null;
                             /** @description The latest calculation’s payable; null before the first */
                             payable: number | null;
                             policyNumber: string | null;

@@ -108,6 +108,8 @@ export interface QuoteListRow {
   currency: string | null;
   /** The policy a renewal quote renews; null otherwise. */
   renewalOf: string | null;
+  /** Owed on instalments past their due date; null when nothing is. */
+  overdue: { amount: number; currency: string; oldestDueDate: string } | null;
 }
 
 export interface QuoteList {

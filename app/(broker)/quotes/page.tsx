@@ -10,9 +10,14 @@ export default function QuotesPage() {
     <div className="stack">
       <div className="page-title">
         <h1>Quotes and policies</h1>
-        <Link className="button" href="/quotes/new">
-          New quote
-        </Link>
+        <div className="button-row">
+          <Link className="button secondary" href="/quotes?payment=overdue">
+            Overdue payments
+          </Link>
+          <Link className="button" href="/quotes/new">
+            New quote
+          </Link>
+        </div>
       </div>
       <div className="panel">
         {/* The list reads its filters from the address (useSearchParams). */}

@@ -180,23 +180,45 @@ export const listQuotesEndpoint = defineEndpoint({
   path: BASE,
   summary: 'List quotes and policies, newest first unless sorted',
   description:
-    'The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers; `renewal=due` lists the renewal quotes still to be worked.',
+    'The tenant’s quotes and policies, 20 a page by default; `search` looks in customer names, quote and policy numbers; `renewal=due` lists the renewal quotes still to be worked, `payment=overdue` the policies in arrears; `inceptionFrom`/`inceptionTo` and `createdFrom`/`createdTo` bound the dates (both ends included; a range ending before it starts is a 400).',
   tag: TAG,
   roles: ANY_LEDGER_ROLE,
-  query: z.object({
-    search: z.string().max(100).optional().describe('Part of the customer name, quote number or policy number'),
-    status: z.enum(QUOTE_STATES).optional(),
-    productCode: z.string().max(40).optional().describe('Only this product’s quotes and policies'),
-    renewal: z
-      .enum(['due'])
-      .optional()
-      .describe(
-        '`due`: only renewal quotes still to be worked (not issued, declined or rejected), made by hand or by the daily renewal run',
-      ),
-    sort: z.enum(QUOTE_SORTS).default('-createdAt').describe('The column to order by; a leading `-` is descending'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  }),
+  query: z
+    .object({
+      search: z.string().max(100).optional().describe('Part of the customer name, quote number or policy number'),
+      status: z.enum(QUOTE_STATES).optional(),
+      productCode: z.string().max(40).optional().describe('Only this product’s quotes and policies'),
+      renewal: z
+        .enum(['due'])
+        .optional()
+        .describe(
+          '`due`: only renewal quotes still to be worked (not issued, declined or rejected), made by hand or by the daily renewal run',
+        ),
+      payment: z
+        .enum(['overdue'])
+        .optional()
+        .describe(
+          '`overdue`: only policies with an instalment still owed after its due date (judged on the business date of the tenant, or of the product when it has its own zone)',
+        ),
+      inceptionFrom: isoDate.optional().describe('Only cover starting on or after this date (`YYYY-MM-DD`)'),
+      inceptionTo: isoDate.optional().describe('Only cover starting on or before this date (`YYYY-MM-DD`)'),
+      createdFrom: isoDate.optional().describe('Only quotes created on or after this date, in the tenant’s time zone (`YYYY-MM-DD`)'),
+      createdTo: isoDate.optional().describe('Only quotes created on or before this date, in the tenant’s time zone (`YYYY-MM-DD`)'),
+      sort: z.enum(QUOTE_SORTS).default('-createdAt').describe('The column to order by; a leading `-` is descending'),
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    })
+    .superRefine((query, context) => {
+      // A range that ends before it starts is a mistake, not an empty list: the caller is told which end.
+      for (const [from, to] of [
+        ['inceptionFrom', 'inceptionTo'],
+        ['createdFrom', 'createdTo'],
+      ] as const) {
+        const start = query[from];
+        const end = query[to];
+        if (start && end && start > end) context.addIssue({ code: 'custom', path: [to], message: `${to} must not be before ${from}` });
+      }
+    }),
   responses: {
     200: {
       description: 'One page',
@@ -216,6 +238,14 @@ export const listQuotesEndpoint = defineEndpoint({
             dateInception: isoDate,
             createdAt: dateTime,
             renewalOf: z.uuid().nullable().meta({ description: 'The policy a renewal quote renews; null otherwise' }),
+            overdue: z
+              .object({
+                amount: amount,
+                currency: z.string(),
+                oldestDueDate: isoDate.meta({ description: 'The due date of the oldest instalment still owed' }),
+              })
+              .nullable()
+              .meta({ description: 'What is owed on instalments past their due date today; null when nothing is' }),
           }),
         ),
         meta: z.object({ page: z.number().int(), pageSize: z.number().int(), total: z.number().int() }),

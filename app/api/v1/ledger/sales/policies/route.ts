@@ -2,4 +2,4 @@ import { listQuotesEndpoint } from '@/lib/api/endpoints/quotes';
 import { ledgerRoute } from '@/lib/http/route';
 import { listQuotes } from '@/lib/ledger/quotes/list-quotes';
 
-export const GET = ledgerRoute(listQuotesEndpoint, async ({ tenant, query }) => listQuotes({ tenantId: tenant.id, ...query }));
+export const GET = ledgerRoute(listQuotesEndpoint, async ({ tenant, query }) => listQuotes({ tenant, ...query }));
