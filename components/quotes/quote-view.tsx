@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { quoteKey, useCalculation, useProductSchema, useQuote, useQuoteActions } from '@/lib/client/queries';
 import { paymentPlansOf } from '@/lib/client/schema-form/plans';
 import { formatDate, humanize } from '@/lib/client/format';
@@ -25,6 +25,8 @@ export function QuoteView({ id }: { id: string }) {
   const schema = useProductSchema(meta?.product);
   const priced = !!meta && PRICED.has(meta.status) && actions.data?.meta.ready === true;
   const calculation = useCalculation(id, priced);
+  // The plan whose schedule is on screen (the quote's own unless another is previewed).
+  const [shownPlan, setShownPlan] = useState<string>();
   // The actions call long-polls until rating is done; when it reports another state than the
   // quote read (rating moved the quote on meanwhile, not always with a new revision), the read is
   // stale: fetch it again.
@@ -44,6 +46,8 @@ export function QuoteView({ id }: { id: string }) {
   const customerName = [data.customer.firstName, data.customer.lastName].filter(Boolean).join(' ');
   const ready = actions.data?.meta.ready ?? false;
   const plans = schema.data ? paymentPlansOf(schema.data) : [];
+  const currentPlan = String(data.policy.paymentPlan ?? 'annual');
+  const plan = shownPlan ?? currentPlan;
 
   return (
     <div className="stack">
@@ -68,12 +72,13 @@ export function QuoteView({ id }: { id: string }) {
           status={meta.status}
           links={actions.data.links}
           blockers={quote.data.errors.length}
+          previewedPlan={priced ? plan : undefined}
           terms={
             calculation.data
               ? {
                   payable: calculation.data.data.payable,
                   currency: calculation.data.data.currency,
-                  plan: String(data.policy.paymentPlan ?? 'annual'),
+                  plan: currentPlan,
                   inception: data.policy.dateInception,
                 }
               : undefined
@@ -101,7 +106,16 @@ export function QuoteView({ id }: { id: string }) {
               {calculation.isFetching ? <Loading label="Loading the premium…" /> : <p className="muted">Not calculated yet.</p>}
             </section>
           )}
-          {priced && <InstalmentSchedule id={id} plans={plans} currentPlan={String(data.policy.paymentPlan ?? 'annual')} />}
+          {priced && (
+            <InstalmentSchedule
+              id={id}
+              plans={plans}
+              currentPlan={currentPlan}
+              plan={plan}
+              onPlanChange={(next) => setShownPlan(next === currentPlan ? undefined : next)}
+              canChoose={!!actions.data?.links['quote:update']}
+            />
+          )}
         </div>
         <div className="stack">
           <EnrichmentProgress ready={ready} steps={Object.keys(data.enrichment ?? {})} warnings={quote.data.warnings} />
