@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { formatDate, formatMoney, humanize } from '@/lib/client/format';
+import { pageLanguage } from '@/lib/client/language';
+import { inWords } from '@/lib/client/messages';
 import { usePolicy } from '@/lib/client/policy-queries';
 import { useProductSchema } from '@/lib/client/queries';
 import { DefinitionList } from '@/components/ui/definition-list';
@@ -43,7 +45,7 @@ export function PolicyView({ id }: { id: string }) {
                 · renewal quote <Link href={`/quotes/${meta.renewal.quoteId}`}>in progress</Link>
               </>
             )}
-            {meta.renewal.reason === 'not-renewable' && <> · {meta.renewal.detail}</>}
+            {meta.renewal.reason === 'not-renewable' && <> · {inWords(meta.renewal.detail ?? '', pageLanguage())}</>}
           </p>
         </div>
         <div className="header-side">

@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { pageLanguage } from '@/lib/client/language';
+import { inWords } from '@/lib/client/messages';
 import { formatDate, formatMoney, humanize } from '@/lib/client/format';
 import { LedgerProblem } from '@/lib/client/problem';
 import { quoteKey } from '@/lib/client/queries';
@@ -199,7 +201,7 @@ export function QuoteActions({ id, quoteNumber, status, links, terms, blockers =
       {fieldErrors.length > 0 && (
         <ul className="field-problems">
           {fieldErrors.map((error) => (
-            <li key={`${error.path}-${error.message}`}>{error.message}</li>
+            <li key={`${error.path}-${error.message}`}>{inWords(error.message, pageLanguage())}</li>
           ))}
         </ul>
       )}

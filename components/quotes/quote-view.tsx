@@ -5,6 +5,8 @@ import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { quoteKey, useCalculation, useProductSchema, useQuote, useQuoteActions } from '@/lib/client/queries';
 import { paymentPlansOf } from '@/lib/client/schema-form/plans';
+import { pageLanguage } from '@/lib/client/language';
+import { inWords } from '@/lib/client/messages';
 import { formatDate, humanize } from '@/lib/client/format';
 import { Loading } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
@@ -41,7 +43,15 @@ export function QuoteView({ id }: { id: string }) {
   }, [actionsState, readState, readFetching, id, queryClient]);
 
   if (quote.isPending) return <Loading label="Loading the quote…" />;
-  if (!quote.data || !meta) return <ProblemAlert error={quote.error} />;
+  if (!quote.data || !meta) {
+    // The page keeps its heading when the quote cannot be read (a wrong or foreign link).
+    return (
+      <div className="stack">
+        <h1>Quote</h1>
+        <ProblemAlert error={quote.error} />
+      </div>
+    );
+  }
   const { data } = quote.data;
   const customerName = [data.customer.firstName, data.customer.lastName].filter(Boolean).join(' ');
   const ready = actions.data?.meta.ready ?? false;
@@ -90,7 +100,7 @@ export function QuoteView({ id }: { id: string }) {
           <h2 id="missing-title">Needed before bind</h2>
           <ul className="field-problems">
             {quote.data.errors.map((error) => (
-              <li key={`${error.path}-${error.message}`}>{error.message}</li>
+              <li key={`${error.path}-${error.message}`}>{inWords(error.message, pageLanguage())}</li>
             ))}
           </ul>
           {actions.data?.links['quote:update'] && <Link href={`/quotes/${id}/edit`}>Complete the quote</Link>}
