@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { productCodes, getProduct } from '@/lib/products/registry';
-import { CATALOGUES, formatDateIn, formatFactor, formatMoneyIn, inWords, problemWords, ruleWords } from './messages';
+import { amountLabel, CATALOGUES, formatDateIn, formatFactor, formatMoneyIn, inWords, problemWords, ruleWords } from './messages';
 import { LedgerProblem, problemMessage } from './problem';
 
 // The codes are read from where the ledger makes them, not from the catalogue: a new problem
@@ -54,7 +54,7 @@ describe('the pages’ message catalogue', () => {
   }
 
   it('never says the same words in German as in English (each entry is translated)', () => {
-    for (const part of ['problems', 'rules', 'actors'] as const) {
+    for (const part of ['problems', 'rules', 'actors', 'amounts'] as const) {
       const english = CATALOGUES.en[part] as Record<string, string>;
       const german = CATALOGUES.de[part] as Record<string, string>;
       expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
@@ -87,6 +87,11 @@ describe('the pages’ message catalogue', () => {
     const invalid = new LedgerProblem(422, { type: '/docs/problems#validation-failed', detail: 'Postleitzahl ist erforderlich' });
     expect(problemMessage(invalid, 'de')).toBe('Postleitzahl ist erforderlich');
     expect(problemMessage(new LedgerProblem(403, {}), 'en')).toBe('Your role may not do this.');
+  });
+
+  it('names the parts of a premium properly (never “Mga commission”)', () => {
+    expect(amountLabel('mgaCommission', 'en')).toBe('MGA commission');
+    expect(amountLabel('mgaCommission', 'de')).toBe('MGA-Provision');
   });
 
   it('formats money, dates and factors for each language', () => {

@@ -30,10 +30,15 @@ export const SYSTEM_ACTORS = ['system:enrichment', 'system:expiry', 'system:arre
 
 type Words<K extends string> = Record<K, string>;
 
+/** The parts of a premium movement (MTA, termination, reinstatement) as the ledger names them. */
+export const AMOUNT_PARTS = ['net', 'tax', 'fees', 'brokerCommission', 'mgaCommission', 'insurerNet', 'payable'] as const;
+export type AmountPart = (typeof AMOUNT_PARTS)[number];
+
 interface Catalogue {
   problems: Words<ProblemKind>;
   rules: Words<(typeof RULE_CODES)[number]>;
   actors: Words<(typeof SYSTEM_ACTORS)[number]>;
+  amounts: Words<AmountPart>;
   /** Said when a code is not in the catalogue (a newer server): never the raw code. */
   unknownProblem: string;
   unknownRule: string;
@@ -67,6 +72,15 @@ const en: Catalogue = {
     'system:expiry': 'automatically, at expiry',
     'system:arrears': 'automatically, for unpaid instalments',
     'system:renewal-run': 'automatically, by the renewal run',
+  },
+  amounts: {
+    net: 'Net premium',
+    tax: 'Tax',
+    fees: 'Fees',
+    brokerCommission: 'Broker commission',
+    mgaCommission: 'MGA commission',
+    insurerNet: 'Insurer net',
+    payable: 'Payable',
   },
   unknownProblem: 'Something went wrong. Try again.',
   unknownRule: 'A rule of the product asks an underwriter to review this quote.',
@@ -102,6 +116,15 @@ const de: Catalogue = {
     'system:arrears': 'automatisch, wegen unbezahlter Raten',
     'system:renewal-run': 'automatisch, durch den Verlängerungslauf',
   },
+  amounts: {
+    net: 'Nettoprämie',
+    tax: 'Steuer',
+    fees: 'Gebühren',
+    brokerCommission: 'Maklerprovision',
+    mgaCommission: 'MGA-Provision',
+    insurerNet: 'Netto an den Versicherer',
+    payable: 'Zu zahlen',
+  },
   unknownProblem: 'Etwas ist schiefgegangen. Bitte versuchen Sie es erneut.',
   unknownRule: 'Eine Regel des Produkts verlangt die Prüfung durch einen Underwriter.',
   unknownActor: 'automatisch',
@@ -126,6 +149,10 @@ export function problemWords(type: string | undefined, language: PageLanguage): 
 
 export function ruleWords(code: string, language: PageLanguage): string {
   return lookup(CATALOGUES[language].rules, code) ?? CATALOGUES[language].unknownRule;
+}
+
+export function amountLabel(part: AmountPart, language: PageLanguage): string {
+  return CATALOGUES[language].amounts[part];
 }
 
 /** Who acted: a system actor in words; a person's id is not shown (their name is not in the record). */
