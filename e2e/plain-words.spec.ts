@@ -38,6 +38,10 @@ test('English: a referral rule and a problem in plain words', async ({ page }) =
   await expect(page.getByRole('alert').filter({ hasText: 'This record does not exist, or it belongs to another firm.' })).toBeVisible();
   await expectNoCodes(page);
   await expectAccessible(page);
+  await page.goto(`${baseUrl()}/policies/${MISSING}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Policy' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'This record does not exist, or it belongs to another firm.' })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test.describe('German', () => {

@@ -24,7 +24,15 @@ export function PolicyView({ id }: { id: string }) {
   const policy = usePolicy(id, version);
   const schema = useProductSchema(policy.data?.meta.product);
   if (policy.isPending) return <Loading label="Loading the policy…" />;
-  if (!policy.data) return <ProblemAlert error={policy.error} />;
+  if (!policy.data) {
+    // The page keeps its heading when the policy cannot be read (a wrong or foreign link).
+    return (
+      <div className="stack">
+        <h1>Policy</h1>
+        <ProblemAlert error={policy.error} />
+      </div>
+    );
+  }
   const { meta, data } = policy.data;
   const latest = meta.version === meta.latestVersion;
   const customer = [data.customer.firstName, data.customer.lastName].filter(Boolean).join(' ');
