@@ -184,6 +184,13 @@ test('a policy near expiry is renewed into a new quote', async ({ page }) => {
   await moveIntoWindow(id);
   await openPolicy(page, id);
   await page.getByRole('button', { name: 'Renew' }).click();
+  // Renew says what it creates first: the next term from the end of the cover the page shows
+  // (the helper moves the term under the API but leaves the append-only versions' dates, so the
+  // page's own cover line is what the confirmation must agree with).
+  const cover = await page.getByText(/^\d{1,2} [A-Z][a-z]{2} \d{4} – \d{1,2} [A-Z][a-z]{2} \d{4}$/).innerText();
+  await expect(page.getByTestId('renew-confirm')).toContainText(`from ${cover.split(' – ')[1]}?`);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Create the renewal quote' }).click();
   await expect(page).toHaveURL(/\/quotes\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Travel quote · renewal')).toBeVisible();
   await expect(page.getByTestId('enrichment-status')).toHaveText('Enrichment and rating are done.');

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { issuedPolicy } from './support/api';
+import { api, calculatedQuote, issuedPolicy } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { baseUrl, DEMO_USERS, signIn } from './support/session';
 
@@ -84,4 +84,47 @@ test('changing a field of a priced MTA withdraws the price; Confirm sends the ch
   expect(JSON.stringify(body)).toContain('70000');
   expect(JSON.stringify(body)).not.toContain('60000');
   await expect(page.getByTestId('version-shown')).toContainText('2 of 2');
+});
+
+test('a previewed instalment plan holds Bind until it is chosen; Bind binds the plan whose schedule was shown', async ({ page }) => {
+  // The home example pays monthly.
+  const id = await calculatedQuote('home');
+  await signIn(page, DEMO_USERS.acmeBroker);
+  await page.goto(`${baseUrl()}/quotes/${id}`);
+  const schedule = page.getByTestId('schedule-of');
+  await expect(schedule).toHaveAttribute('data-plan', 'monthly');
+  await expect(page.getByRole('button', { name: 'Bind' })).toBeEnabled();
+
+  await page.getByLabel('Payment plan').selectOption('quarterly');
+  await expect(schedule).toHaveAttribute('data-plan', 'quarterly');
+  // Four quarterly rows, not the twelve monthly ones left over from before.
+  await expect(schedule.locator('tbody tr')).toHaveCount(4);
+  const previewedTotal = (await schedule.locator('tfoot').innerText()).match(/£[\d,]+\.\d{2}/)?.[0];
+  expect(previewedTotal).toBeDefined();
+  await expect(page.getByRole('button', { name: 'Bind' })).toBeDisabled();
+  await expect(page.getByTestId('bind-blocked')).toContainText('The schedule shows the Quarterly plan, but the quote is priced on Monthly');
+  await expectAccessible(page);
+
+  // Switching back lets Bind bind what is shown again; choosing the previewed plan changes the quote.
+  await page.getByLabel('Payment plan').selectOption('monthly');
+  await expect(page.getByRole('button', { name: 'Bind' })).toBeEnabled();
+  await page.getByLabel('Payment plan').selectOption('quarterly');
+  const chosen = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith(`/sales/policies/${id}/`));
+  await page.getByRole('button', { name: 'Use the Quarterly plan' }).click();
+  expect((await chosen).postDataJSON()).toEqual({ policy: { paymentPlan: 'quarterly' } });
+  // The quote now holds the plan (no preview left) and is priced again on it.
+  await expect(page.getByTestId('plan-preview-note')).toHaveCount(0);
+  await expect(page.getByTestId('quote-status')).toHaveText('Calculated');
+  await expect(schedule).toHaveAttribute('data-plan', 'quarterly');
+
+  await page.getByRole('button', { name: 'Bind' }).click();
+  // The confirmation names the plan and the amount of the schedule that was previewed.
+  await expect(page.getByRole('group', { name: /^Bind Q-/ })).toContainText(`at ${previewedTotal!} (Quarterly plan)`);
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith(`/sales/policies/${id}/bind`));
+  await page.getByRole('button', { name: 'Confirm bind' }).click();
+  // Bind takes no body: it binds the quote's plan, which is the one that was previewed and chosen.
+  expect((await sent).postDataJSON() ?? {}).toEqual({});
+  await expect(page.getByTestId('quote-status')).toHaveText('Bound');
+  const bound = await api<[{ data: { policy: { paymentPlan: string } } }]>(`/sales/policies/${id}`);
+  expect(bound.body[0].data.policy.paymentPlan).toBe('quarterly');
 });

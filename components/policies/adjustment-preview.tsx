@@ -1,4 +1,6 @@
-import { formatMoney, humanize } from '@/lib/client/format';
+import { formatMoney } from '@/lib/client/format';
+import { pageLanguage } from '@/lib/client/language';
+import { AMOUNT_PARTS, amountLabel } from '@/lib/client/messages';
 
 export interface Amounts {
   net: number;
@@ -16,9 +18,9 @@ export function AmountsTable({ caption, amounts, currency }: { caption: string; 
     <table>
       <caption>{caption}</caption>
       <tbody>
-        {(['net', 'tax', 'fees', 'brokerCommission', 'mgaCommission', 'insurerNet', 'payable'] as const).map((key) => (
+        {AMOUNT_PARTS.map((key) => (
           <tr key={key} className={key === 'payable' ? 'total' : undefined}>
-            <th scope="row">{humanize(key)}</th>
+            <th scope="row">{amountLabel(key, pageLanguage())}</th>
             <td className="num">{formatMoney(amounts[key], currency)}</td>
           </tr>
         ))}

@@ -7,11 +7,11 @@ import type { QuotePayload } from '@/lib/client/types';
 import { DataChangeForm } from './data-change-form';
 import { MtaForm } from './mta-form';
 import { ReinstatePolicy } from './reinstate-policy';
-import { RenewButton } from './renew-button';
+import { RenewConfirm } from './renew-button';
 import { TerminationForm } from './termination-form';
 import { WithdrawTermination } from './withdraw-termination';
 
-type Flow = 'mta' | 'data-change' | 'terminate' | 'withdraw' | 'reinstate' | null;
+type Flow = 'mta' | 'data-change' | 'terminate' | 'withdraw' | 'reinstate' | 'renew' | null;
 
 /** The flows the policy's links allow; a missing link hides its button. */
 export function PolicyActions({ id, policy, schema }: { id: string; policy: PolicyRead; schema: JsonSchema }) {
@@ -65,7 +65,11 @@ export function PolicyActions({ id, policy, schema }: { id: string; policy: Poli
             Reinstate
           </button>
         )}
-        {links['policy:renew'] && <RenewButton href={links['policy:renew'].href} />}
+        {links['policy:renew'] && (
+          <button type="button" aria-expanded={flow === 'renew'} onClick={() => toggle('renew')}>
+            Renew
+          </button>
+        )}
       </div>
       {flow === 'mta' && links['policy:mta'] && (
         <MtaForm id={id} href={links['policy:mta'].href} schema={schema} data={data} onDone={() => setFlow(null)} />
@@ -86,6 +90,14 @@ export function PolicyActions({ id, policy, schema }: { id: string; policy: Poli
         <WithdrawTermination id={id} href={withdraw.href} currency={policy.meta.currency} onDone={() => setFlow(null)} />
       )}
       {flow === 'reinstate' && reinstate && <ReinstatePolicy id={id} href={reinstate.href} onDone={() => setFlow(null)} />}
+      {flow === 'renew' && links['policy:renew'] && (
+        <RenewConfirm
+          href={links['policy:renew'].href}
+          policyNumber={policy.meta.policyNumber ?? ''}
+          expiry={data.policy.dateExpiry === undefined ? undefined : String(data.policy.dateExpiry)}
+          onCancel={() => setFlow(null)}
+        />
+      )}
     </section>
   );
 }

@@ -3,6 +3,8 @@
 import Link from 'next/link';
 import { useState } from 'react';
 import { formatDate, formatMoney, humanize } from '@/lib/client/format';
+import { pageLanguage } from '@/lib/client/language';
+import { inWords } from '@/lib/client/messages';
 import { usePolicy } from '@/lib/client/policy-queries';
 import { useProductSchema } from '@/lib/client/queries';
 import { DefinitionList } from '@/components/ui/definition-list';
@@ -22,7 +24,15 @@ export function PolicyView({ id }: { id: string }) {
   const policy = usePolicy(id, version);
   const schema = useProductSchema(policy.data?.meta.product);
   if (policy.isPending) return <Loading label="Loading the policy…" />;
-  if (!policy.data) return <ProblemAlert error={policy.error} />;
+  if (!policy.data) {
+    // The page keeps its heading when the policy cannot be read (a wrong or foreign link).
+    return (
+      <div className="stack">
+        <h1>Policy</h1>
+        <ProblemAlert error={policy.error} />
+      </div>
+    );
+  }
   const { meta, data } = policy.data;
   const latest = meta.version === meta.latestVersion;
   const customer = [data.customer.firstName, data.customer.lastName].filter(Boolean).join(' ');
@@ -43,7 +53,7 @@ export function PolicyView({ id }: { id: string }) {
                 · renewal quote <Link href={`/quotes/${meta.renewal.quoteId}`}>in progress</Link>
               </>
             )}
-            {meta.renewal.reason === 'not-renewable' && <> · {meta.renewal.detail}</>}
+            {meta.renewal.reason === 'not-renewable' && <> · {inWords(meta.renewal.detail ?? '', pageLanguage())}</>}
           </p>
         </div>
         <div className="header-side">

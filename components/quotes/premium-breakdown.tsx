@@ -1,5 +1,7 @@
 import { formatMoney, formatPercent } from '@/lib/client/format';
 import type { Calculation } from '@/lib/client/types';
+import { pageLanguage } from '@/lib/client/language';
+import { formatFactor } from '@/lib/client/messages';
 
 /** The premium and where it comes from: rating steps, then net → tax, fees → payable, and who earns what. */
 export function PremiumBreakdown({ calculation }: { calculation: Calculation }) {
@@ -67,7 +69,7 @@ export function PremiumBreakdown({ calculation }: { calculation: Calculation }) 
                 {fields.map((field, index) => (
                   <tr key={`${field.field}-${index}`}>
                     <td>{field.label}</td>
-                    <td className="num">{field.effect === 'base' ? '—' : `× ${field.factor}`}</td>
+                    <td className="num">{field.effect === 'base' ? '—' : formatFactor(field.factor, pageLanguage())}</td>
                     <td className="num">{money(field.amount)}</td>
                   </tr>
                 ))}

@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { pageLanguage } from '@/lib/client/language';
+import { inWords } from '@/lib/client/messages';
 import { formatDate, formatMoney, humanize } from '@/lib/client/format';
 import { LedgerProblem } from '@/lib/client/problem';
 import { quoteKey } from '@/lib/client/queries';
@@ -29,12 +31,14 @@ interface Props {
   terms?: { payable: number | null; currency: string; plan: string; inception?: string };
   /** Fields still needed before bind: Bind stays disabled, with the reason, until there are none. */
   blockers?: number;
+  /** The plan whose schedule is on screen: Bind binds the quote's plan, so it waits while another is previewed. */
+  previewedPlan?: string;
 }
 
 const ENDED = new Set(['referral-rejected', 'declined']);
 
 /** The buttons the actions call allows, following its links; nothing the links leave out is shown. */
-export function QuoteActions({ id, quoteNumber, status, links, terms, blockers = 0 }: Props) {
+export function QuoteActions({ id, quoteNumber, status, links, terms, blockers = 0, previewedPlan }: Props) {
   const ledger = useLedger();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -67,7 +71,9 @@ export function QuoteActions({ id, quoteNumber, status, links, terms, blockers =
   const bindBlocked =
     blockers > 0
       ? `Bind is possible once ${blockers === 1 ? 'the point' : `the ${blockers} points`} under “Needed before bind” ${blockers === 1 ? 'is' : 'are'} done.`
-      : undefined;
+      : terms && previewedPlan && previewedPlan !== terms.plan
+        ? `The schedule shows the ${humanize(previewedPlan)} plan, but the quote is priced on ${humanize(terms.plan)}: use the ${humanize(previewedPlan)} plan or switch back before binding.`
+        : undefined;
   const amount = terms ? formatMoney(terms.payable, terms.currency) : '';
   const fieldErrors = post.error instanceof LedgerProblem ? post.error.fieldErrors : [];
 
@@ -146,7 +152,7 @@ export function QuoteActions({ id, quoteNumber, status, links, terms, blockers =
           {bindBlocked}
         </p>
       )}
-      {panel === 'bind' && (
+      {panel === 'bind' && !bindBlocked && (
         <ConfirmStep
           label={`Bind ${quoteNumber}`}
           confirmLabel="Confirm bind"
@@ -195,7 +201,7 @@ export function QuoteActions({ id, quoteNumber, status, links, terms, blockers =
       {fieldErrors.length > 0 && (
         <ul className="field-problems">
           {fieldErrors.map((error) => (
-            <li key={`${error.path}-${error.message}`}>{error.message}</li>
+            <li key={`${error.path}-${error.message}`}>{inWords(error.message, pageLanguage())}</li>
           ))}
         </ul>
       )}

@@ -2,9 +2,11 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { quoteKey, useCalculation, useProductSchema, useQuote, useQuoteActions } from '@/lib/client/queries';
 import { paymentPlansOf } from '@/lib/client/schema-form/plans';
+import { pageLanguage } from '@/lib/client/language';
+import { inWords } from '@/lib/client/messages';
 import { formatDate, humanize } from '@/lib/client/format';
 import { Loading, PanelPlaceholder } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
@@ -25,6 +27,8 @@ export function QuoteView({ id }: { id: string }) {
   const schema = useProductSchema(meta?.product);
   const priced = !!meta && PRICED.has(meta.status) && actions.data?.meta.ready === true;
   const calculation = useCalculation(id, priced);
+  // The plan whose schedule is on screen (the quote's own unless another is previewed).
+  const [shownPlan, setShownPlan] = useState<string>();
   // The actions call long-polls until rating is done; when it reports another state than the
   // quote read (rating moved the quote on meanwhile, not always with a new revision), the read is
   // stale: fetch it again.
@@ -39,11 +43,21 @@ export function QuoteView({ id }: { id: string }) {
   }, [actionsState, readState, readFetching, id, queryClient]);
 
   if (quote.isPending) return <Loading label="Loading the quote…" />;
-  if (!quote.data || !meta) return <ProblemAlert error={quote.error} />;
+  if (!quote.data || !meta) {
+    // The page keeps its heading when the quote cannot be read (a wrong or foreign link).
+    return (
+      <div className="stack">
+        <h1>Quote</h1>
+        <ProblemAlert error={quote.error} />
+      </div>
+    );
+  }
   const { data } = quote.data;
   const customerName = [data.customer.firstName, data.customer.lastName].filter(Boolean).join(' ');
   const ready = actions.data?.meta.ready ?? false;
   const plans = schema.data ? paymentPlansOf(schema.data) : [];
+  const currentPlan = String(data.policy.paymentPlan ?? 'annual');
+  const plan = shownPlan ?? currentPlan;
 
   return (
     <div className="stack">
@@ -69,12 +83,13 @@ export function QuoteView({ id }: { id: string }) {
           status={meta.status}
           links={actions.data.links}
           blockers={quote.data.errors.length}
+          previewedPlan={priced ? plan : undefined}
           terms={
             calculation.data
               ? {
                   payable: calculation.data.data.payable,
                   currency: calculation.data.data.currency,
-                  plan: String(data.policy.paymentPlan ?? 'annual'),
+                  plan: currentPlan,
                   inception: data.policy.dateInception,
                 }
               : undefined
@@ -86,7 +101,7 @@ export function QuoteView({ id }: { id: string }) {
           <h2 id="missing-title">Needed before bind</h2>
           <ul className="field-problems">
             {quote.data.errors.map((error) => (
-              <li key={`${error.path}-${error.message}`}>{error.message}</li>
+              <li key={`${error.path}-${error.message}`}>{inWords(error.message, pageLanguage())}</li>
             ))}
           </ul>
           {actions.data?.links['quote:update'] && <Link href={`/quotes/${id}/edit`}>Complete the quote</Link>}
@@ -104,7 +119,16 @@ export function QuoteView({ id }: { id: string }) {
               <p className="muted">Not calculated yet.</p>
             </section>
           )}
-          {priced && <InstalmentSchedule id={id} plans={plans} currentPlan={String(data.policy.paymentPlan ?? 'annual')} />}
+          {priced && (
+            <InstalmentSchedule
+              id={id}
+              plans={plans}
+              currentPlan={currentPlan}
+              plan={plan}
+              onPlanChange={(next) => setShownPlan(next === currentPlan ? undefined : next)}
+              canChoose={!!actions.data?.links['quote:update']}
+            />
+          )}
         </div>
         <div className="stack">
           <EnrichmentProgress ready={ready} steps={Object.keys(data.enrichment ?? {})} warnings={quote.data.warnings} />

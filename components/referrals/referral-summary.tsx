@@ -1,9 +1,13 @@
 import { formatDateTime } from '@/lib/client/format';
+import { pageLanguage } from '@/lib/client/language';
+import { actorWords, ruleWords } from '@/lib/client/messages';
 import { waitingFor } from '@/lib/client/risk-facts';
 import type { ReferralRecord } from '@/lib/client/types';
 
 /** Why the quote was referred (the broker's comment or the rules that fired) and the decision. */
 export function ReferralSummary({ referral }: { referral: ReferralRecord }) {
+  const language = pageLanguage();
+  const automatic = referral.referredBy ? actorWords(referral.referredBy, language) : undefined;
   return (
     <div className="referral" data-testid="referral">
       <p>
@@ -11,7 +15,7 @@ export function ReferralSummary({ referral }: { referral: ReferralRecord }) {
         <span className="muted">
           {' '}
           · {formatDateTime(referral.referredAt)}
-          {referral.referredBy && !referral.referredBy.startsWith('user:') ? ` · ${referral.referredBy}` : ''}
+          {automatic ? ` · ${automatic}` : ''}
         </span>
       </p>
       {!referral.decision && (
@@ -24,9 +28,10 @@ export function ReferralSummary({ referral }: { referral: ReferralRecord }) {
       {referral.rules.length > 0 && (
         <ul className="rules">
           {referral.rules.map((rule) => (
-            // The rule's message is for people; its code stays a tooltip for whoever maintains the rules.
-            <li key={rule.rule} title={rule.rule}>
-              {rule.message}
+            // The catalogue's words in the page's language; the rule's own sentence (with the figures)
+            // and its code stay a tooltip for whoever maintains the rules.
+            <li key={rule.rule} title={`${rule.message} (${rule.rule})`} data-rule={rule.rule}>
+              {ruleWords(rule.rule, language)}
             </li>
           ))}
         </ul>
