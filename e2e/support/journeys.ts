@@ -5,15 +5,46 @@ import { baseUrl } from './session';
 
 export type ProductTitle = 'Home contents' | 'Travel' | 'Pet';
 
-/** No serious or critical accessibility violation on the page as it is now, and no security header missing on the pages so far. */
+/** Layout shift allowed per page: Google's "good" CLS is 0.1; ours is stricter because placeholders reserve their space. */
+export const MAX_LAYOUT_SHIFT = 0.05;
+
+/**
+ * The page's cumulative layout shift so far: every `layout-shift` entry of the document (buffered, so
+ * shifts before this call count) except those right after input, which a person caused and expects.
+ */
+export async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+        const observer = new PerformanceObserver((list) => {
+          observer.disconnect();
+          resolve((list.getEntries() as Shift[]).filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // No entry at all means no shift: the observer then never calls back.
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(0);
+        }, 250);
+      }),
+  );
+}
+
+/**
+ * No accessibility violation of any impact (24 px targets included) on the page as it is now, layout
+ * shift under MAX_LAYOUT_SHIFT, and no security header missing on the pages so far.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
   await watchSecurity(page);
   expectSecurePages(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  // target-size (WCAG 2.2 AA, 2.5.8) is off in axe by default.
+  const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
   // Every impact counts, minor ones too: a broker meets each page all day.
   expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
     [],
   );
+  expect(await layoutShift(page), `layout shift on ${new URL(page.url()).pathname}`).toBeLessThan(MAX_LAYOUT_SHIFT);
 }
 
 /** New quote from the product's example data; ends on the quote page once enrichment and rating are done. */
