@@ -60,6 +60,15 @@ export function QuoteView({ id }: { id: string }) {
           Declined by the customer on {formatDate(meta.decline.declinedAt)}: {humanize(meta.decline.reason)}.
         </p>
       )}
+      {/* The panel keeps its place while its links load, so nothing below jumps when they arrive. */}
+      {!actions.data && !actions.error && (
+        <section className="panel actions" aria-labelledby="actions-title">
+          <h2 id="actions-title">Actions</h2>
+          <div className="button-row">
+            <Loading label="Loading the actions…" />
+          </div>
+        </section>
+      )}
       {actions.data && (
         <QuoteActions
           key={`${meta.status}-${meta.revision}`}
