@@ -74,7 +74,7 @@ export function QuoteView({ id }: { id: string }) {
           Declined by the customer on {formatDate(meta.decline.declinedAt)}: {humanize(meta.decline.reason)}.
         </p>
       )}
-      {!actions.data && <PanelPlaceholder title="Actions" label="Loading the actions…" size="button-row" />}
+      {!actions.data && !actions.error && <PanelPlaceholder title="Actions" label="Loading the actions…" size="button-row" />}
       {actions.data && (
         <QuoteActions
           key={`${meta.status}-${meta.revision}`}

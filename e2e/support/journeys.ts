@@ -5,15 +5,92 @@ import { baseUrl } from './session';
 
 export type ProductTitle = 'Home contents' | 'Travel' | 'Pet';
 
-/** No serious or critical accessibility violation on the page as it is now, and no security header missing on the pages so far. */
+/** Layout shift allowed per page: Google's "good" CLS is 0.1; ours is stricter because placeholders reserve their space. */
+export const MAX_LAYOUT_SHIFT = 0.05;
+
+type ShiftLog = { path: string; value: number; moved: string }[];
+
+/**
+ * Records every layout shift not caused by input with the path it happened on, from the next
+ * document on. A journey moves between pages without loading a new document (client navigation),
+ * so the document's buffered entries would charge one page with the shifts of the pages before it.
+ */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+    const log: { path: string; value: number; moved: string }[] = [];
+    // What moved, so a failing journey names it.
+    const describe = (node?: Node | null) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.className ? `.${String(node.className).split(' ').join('.')}` : ''}`
+        : String(node?.nodeName);
+    (window as unknown as { __layoutShifts: typeof log }).__layoutShifts = log;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Shift[]) {
+        // Shifts right after input are the ones a person caused and expects.
+        if (!entry.hadRecentInput)
+          log.push({ path: location.pathname, value: entry.value, moved: entry.sources.map((source) => describe(source.node)).join(', ') });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts on the page now shown (its path), shifts after input left out; undefined before sign-in. */
+async function shiftsOnThisPage(page: Page): Promise<ShiftLog | undefined> {
+  // Let the observer deliver what the last frame produced.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  const log = await page.evaluate(() => (window as unknown as { __layoutShifts?: ShiftLog }).__layoutShifts);
+  // A page opened before sign-in (no recorder yet) is its own document: its buffered entries are its shifts.
+  if (!log) return undefined;
+  const path = new URL(page.url()).pathname;
+  return log.filter((shift) => shift.path === path);
+}
+
+/** Cumulative layout shift on the page now shown, and what moved (for the failure message). */
+export async function layoutShift(page: Page): Promise<{ total: number; moved: string }> {
+  const shifts = await shiftsOnThisPage(page);
+  if (!shifts) return { total: await bufferedLayoutShift(page), moved: 'before sign-in' };
+  return {
+    total: shifts.reduce((sum, shift) => sum + shift.value, 0),
+    moved: shifts.map((shift) => `${shift.value.toFixed(4)} ${shift.moved}`).join('; '),
+  };
+}
+
+async function bufferedLayoutShift(page: Page): Promise<number> {
+  // layout-shift entries are only observable (not in getEntriesByType); buffered brings the earlier ones.
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
+        const observer = new PerformanceObserver((list) => {
+          observer.disconnect();
+          resolve((list.getEntries() as Shift[]).filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // With no entry at all the observer never calls back: no shift.
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(0);
+        }, 250);
+      }),
+  );
+}
+
+/**
+ * No accessibility violation of any impact (24 px targets included) on the page as it is now, layout
+ * shift under MAX_LAYOUT_SHIFT, and no security header missing on the pages so far.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
   await watchSecurity(page);
   expectSecurePages(page);
-  const results = await new AxeBuilder({ page }).analyze();
+  // target-size (WCAG 2.2 AA, 2.5.8) is off in axe by default.
+  const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
   // Every impact counts, minor ones too: a broker meets each page all day.
   expect(results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual(
     [],
   );
+  const shift = await layoutShift(page);
+  expect(shift.total, `layout shift on ${new URL(page.url()).pathname} (${shift.moved})`).toBeLessThan(MAX_LAYOUT_SHIFT);
 }
 
 /** New quote from the product's example data; ends on the quote page once enrichment and rating are done. */

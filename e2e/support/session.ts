@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { recordLayoutShifts } from './journeys';
 import { expectSecurePages, watchSecurity } from './security';
 
 export const DEMO_USERS = {
@@ -15,6 +16,7 @@ export function baseUrl(): string {
 
 export async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
   await watchSecurity(page);
+  await recordLayoutShifts(page);
   // After signing out the page is already on its way to /signin; a second navigation would abort it.
   if (/\/signin(\?|$)/.test(page.url())) await page.waitForLoadState('load');
   else await page.goto(`${baseUrl()}/signin`);
