@@ -38,15 +38,16 @@ export function QuoteList() {
       {list.isPending ? (
         <Loading label="Loading quotes…" />
       ) : list.data && list.data.data.length > 0 ? (
-        <>
-          <QuoteTable rows={list.data.data} sort={params.sort} onSort={(sort) => go({ ...params, sort, page: 1 })} />
+        <div className="paged-list">
+          {/* Above the rows: another filter or page swaps the rows without moving the pager (layout shift). */}
           <Pager
             page={params.page}
             pageSize={list.data.meta.pageSize}
             total={list.data.meta.total}
             onPage={(page) => go({ ...params, page })}
           />
-        </>
+          <QuoteTable rows={list.data.data} sort={params.sort} onSort={(sort) => go({ ...params, sort, page: 1 })} />
+        </div>
       ) : (
         !list.error && (
           <EmptyState>
