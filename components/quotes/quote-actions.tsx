@@ -29,6 +29,8 @@ interface Props {
   links: LinkMap;
   /** What a confirmation names: the premium, the plan and the start of cover. */
   terms?: { payable: number | null; currency: string; plan: string; inception?: string };
+  /** The premium is being loaded again: a confirmation must not name the old one, so Bind waits. */
+  pricing?: boolean;
   /** Fields still needed before bind: Bind stays disabled, with the reason, until there are none. */
   blockers?: number;
   /** The plan whose schedule is on screen: Bind binds the quote's plan, so it waits while another is previewed. */
@@ -38,7 +40,7 @@ interface Props {
 const ENDED = new Set(['referral-rejected', 'declined']);
 
 /** The buttons the actions call allows, following its links; nothing the links leave out is shown. */
-export function QuoteActions({ id, quoteNumber, status, links, terms, blockers = 0, previewedPlan }: Props) {
+export function QuoteActions({ id, quoteNumber, status, links, terms, pricing = false, blockers = 0, previewedPlan }: Props) {
   const ledger = useLedger();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -71,9 +73,11 @@ export function QuoteActions({ id, quoteNumber, status, links, terms, blockers =
   const bindBlocked =
     blockers > 0
       ? `Bind is possible once ${blockers === 1 ? 'the point' : `the ${blockers} points`} under “Needed before bind” ${blockers === 1 ? 'is' : 'are'} done.`
-      : terms && previewedPlan && previewedPlan !== terms.plan
-        ? `The schedule shows the ${humanize(previewedPlan)} plan, but the quote is priced on ${humanize(terms.plan)}: use the ${humanize(previewedPlan)} plan or switch back before binding.`
-        : undefined;
+      : pricing
+        ? 'Bind waits while the premium is worked out again.'
+        : terms && previewedPlan && previewedPlan !== terms.plan
+          ? `The schedule shows the ${humanize(previewedPlan)} plan, but the quote is priced on ${humanize(terms.plan)}: use the ${humanize(previewedPlan)} plan or switch back before binding.`
+          : undefined;
   const amount = terms ? formatMoney(terms.payable, terms.currency) : '';
   const fieldErrors = post.error instanceof LedgerProblem ? post.error.fieldErrors : [];
 

@@ -84,8 +84,10 @@ export function QuoteView({ id }: { id: string }) {
           links={actions.data.links}
           blockers={quote.data.errors.length}
           previewedPlan={priced ? plan : undefined}
+          pricing={calculation.isFetching}
           terms={
-            calculation.data
+            // Never a premium that is being worked out again (after a change of plan, say).
+            calculation.data && !calculation.isFetching
               ? {
                   payable: calculation.data.data.payable,
                   currency: calculation.data.data.currency,

@@ -79,6 +79,8 @@ export function ReferralQueue() {
       {rows.length === 0 && !list.error && !list.isPending && (
         <EmptyState>{search ? 'No open referral matches.' : 'No open referrals.'}</EmptyState>
       )}
+      {/* Above the cards: another page swaps the cards without moving the pager (layout shift). */}
+      {total > pageSize && <Pager page={page} pageSize={pageSize} total={total} onPage={setPage} />}
       <ul className="cards">
         {rows.map((row) => (
           <li key={row.id} className="panel card" data-testid="referral-card">
@@ -99,7 +101,6 @@ export function ReferralQueue() {
           </li>
         ))}
       </ul>
-      {total > pageSize && <Pager page={page} pageSize={pageSize} total={total} onPage={setPage} />}
     </>
   );
 }
