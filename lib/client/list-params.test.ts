@@ -3,22 +3,25 @@ import { readListParams, writeListParams } from './list-params';
 
 const read = (query: string) => readListParams(new URLSearchParams(query));
 
+/** What an empty address means: every filter off, newest first, page 1. */
+const DEFAULTS = {
+  search: '',
+  status: '',
+  productCode: '',
+  renewal: '',
+  payment: '',
+  inceptionFrom: '',
+  inceptionTo: '',
+  createdFrom: '',
+  createdTo: '',
+  sort: '-createdAt',
+  page: 1,
+};
+
 describe('quote list params in the address', () => {
   it('reads the defaults from an empty address and writes them back as nothing', () => {
     const params = read('');
-    expect(params).toEqual({
-      search: '',
-      status: '',
-      productCode: '',
-      renewal: '',
-      payment: '',
-      inceptionFrom: '',
-      inceptionTo: '',
-      createdFrom: '',
-      createdTo: '',
-      sort: '-createdAt',
-      page: 1,
-    });
+    expect(params).toEqual(DEFAULTS);
     expect(writeListParams(params)).toBe('');
   });
 
@@ -47,19 +50,7 @@ describe('quote list params in the address', () => {
       read(
         'status=active&sort=payable&page=0&product=Home%20%25&renewal=soon&payment=late&inceptionFrom=2027-02-31&createdTo=01%2F03%2F2027',
       ),
-    ).toEqual({
-      search: '',
-      status: '',
-      productCode: '',
-      renewal: '',
-      payment: '',
-      inceptionFrom: '',
-      inceptionTo: '',
-      createdFrom: '',
-      createdTo: '',
-      sort: '-createdAt',
-      page: 1,
-    });
+    ).toEqual(DEFAULTS);
     expect(read('page=2.5').page).toBe(1);
     // A range that ends before it starts keeps its start only.
     expect(read('inceptionFrom=2027-03-01&inceptionTo=2027-02-01')).toMatchObject({ inceptionFrom: '2027-03-01', inceptionTo: '' });
