@@ -99,22 +99,27 @@ test('“Overdue payments” lists a policy in arrears with the amount and since
   const created = await api<any>('/sales/policies/create', { body: payload, headers: before });
   expect(created.status, created.text).toBe(200);
   const id: string = created.body.policy.id;
-  for (let attempt = 0; attempt < 10; attempt++) {
+  // Long polls until the quote is ready; every answer before that is 202, and it must end ready.
+  let readyStatus = 0;
+  for (let attempt = 0; attempt < 10 && readyStatus !== 200; attempt++) {
     const actions = await api(`/sales/policies/actions/${id}?longPolling=true`, { headers: before });
-    if (actions.status === 200) break;
-    expect(actions.status, actions.text).toBe(202);
+    readyStatus = actions.status;
+    if (readyStatus !== 200) expect(actions.status, actions.text).toBe(202);
   }
+  expect(readyStatus, 'the quote became ready').toBe(200);
   for (const step of ['calculate', 'bind']) {
     const done = await api(`/sales/policies/${id}/${step}`, { body: {}, headers: before });
     expect(done.status, done.text).toBeLessThan(300);
   }
   const issued = await api<any>(`/sales/policies/${id}/issue`, { body: {}, headers: before });
   expect(issued.status, issued.text).toBeLessThan(300);
-  for (let attempt = 0; attempt < 10; attempt++) {
+  let issueStatus = 'pending';
+  for (let attempt = 0; attempt < 10 && issueStatus === 'pending'; attempt++) {
     const request = await api<any>(`/requests/${issued.body.requestId}?longPolling=true`, { method: 'GET' });
-    if (request.body.status === 'success') break;
-    expect(request.body.status, request.text).toBe('pending');
+    issueStatus = request.body.status;
+    if (issueStatus !== 'success') expect(issueStatus, request.text).toBe('pending');
   }
+  expect(issueStatus, 'the issue request ended in success').toBe('success');
 
   await signIn(page, DEMO_USERS.acmeBroker);
   await page.goto(`${baseUrl()}/quotes`);
