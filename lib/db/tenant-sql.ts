@@ -1,3 +1,5 @@
+import pg from 'pg';
+
 // The statement that opens a tenant-scoped transaction, kept apart from the pool so that tools
 // (the bench) can use it without creating the process's Prisma client before DATABASE_URL is set.
 
@@ -16,4 +18,17 @@ export function tenantSettingsSql(tenantId: string): string {
 /** BEGIN READ ONLY and the tenant settings as one simple-protocol message. */
 export function tenantBeginSql(tenantId: string): string {
   return `BEGIN READ ONLY; ${tenantSettingsSql(tenantId)}`;
+}
+
+/**
+ * The query with `$1`, `$2`… replaced by the values as quoted literals (pg's escapeLiteral, the
+ * same quoting libpq uses). The simple protocol that lets the whole transaction travel as one
+ * message has no bind parameters; only text values are accepted, so nothing is quoted by guess.
+ */
+export function withLiterals(text: string, values: readonly string[]): string {
+  return text.replace(/\$(\d+)/g, (_, digits: string) => {
+    const value = values[Number(digits) - 1];
+    if (typeof value !== 'string') throw new Error(`No text value for parameter $${digits}`);
+    return pg.escapeLiteral(value);
+  });
 }
