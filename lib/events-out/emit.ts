@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
 import { buildPayload, type PolicySnapshot } from './payload';
 import { publicTypesOf } from './types';
 
@@ -14,6 +15,26 @@ export interface EmitInput {
   type: string;
   after?: unknown;
   data?: unknown;
+  /** The policy row as this transaction just wrote it; without it the row is read again. */
+  policy?: PolicyRowForEvents;
+}
+
+/** The columns of a policy row the public events describe it by. */
+export interface PolicyRowForEvents {
+  id: string;
+  productCode: string;
+  quoteNumber: string;
+  policyNumber: string | null;
+  status: string;
+  policyStatus: string | null;
+  currentVersion: number;
+}
+
+export interface PublicEventRow {
+  id: string;
+  type: string;
+  payload: string;
+  occurredAt: Date;
 }
 
 const tenantTags = new Map<string, string>();
@@ -27,13 +48,7 @@ async function tenantTag(tx: Tx, tenantId: string): Promise<string> {
   return tenant.tag;
 }
 
-async function policySnapshot(tx: Tx, tenantId: string, policyId: string | null | undefined): Promise<PolicySnapshot | null> {
-  if (!policyId) return null;
-  const row = await tx.policy.findFirst({
-    where: { id: policyId, tenantId },
-    select: { id: true, productCode: true, quoteNumber: true, policyNumber: true, status: true, policyStatus: true, currentVersion: true },
-  });
-  if (!row) return null;
+function snapshotOf(row: PolicyRowForEvents): PolicySnapshot {
   return {
     id: row.id,
     product: row.productCode,
@@ -45,24 +60,54 @@ async function policySnapshot(tx: Tx, tenantId: string, policyId: string | null 
   };
 }
 
-export async function emitPublicEvents(tx: Tx, input: EmitInput): Promise<void> {
+async function policySnapshot(tx: Tx, input: EmitInput): Promise<PolicySnapshot | null> {
+  if (!input.policyId) return null;
+  if (input.policy) {
+    if (input.policy.id !== input.policyId) throw new Error('The policy row given for the public event is another policy');
+    return snapshotOf(input.policy);
+  }
+  const row = await tx.policy.findFirst({
+    where: { id: input.policyId, tenantId: input.tenantId },
+    select: { id: true, productCode: true, quoteNumber: true, policyNumber: true, status: true, policyStatus: true, currentVersion: true },
+  });
+  return row ? snapshotOf(row) : null;
+}
+
+/** The public events an internal event stands for, with their payloads; none for internal-only types. */
+export async function publicEventsFor(tx: Tx, input: EmitInput): Promise<PublicEventRow[]> {
   const types = publicTypesOf(input);
-  if (types.length === 0) return;
-  const [tenant, policy] = await Promise.all([tenantTag(tx, input.tenantId), policySnapshot(tx, input.tenantId, input.policyId)]);
-  for (const type of types) {
+  if (types.length === 0) return [];
+  const [tenant, policy] = await Promise.all([tenantTag(tx, input.tenantId), policySnapshot(tx, input)]);
+  return types.map((type) => {
     const id = randomUUID();
     const occurredAt = new Date();
     const payload = buildPayload({ id, type, tenant, occurredAt, policy, sourceType: input.type, after: input.after, data: input.data });
-    // The event and its deliveries in one statement (one round trip); each new delivery wakes its
-    // subscription's delivery job at commit (trigger in migration 0008).
-    await tx.$executeRaw`
-      WITH event AS (
-        INSERT INTO "OutboundEvent" ("id", "tenantId", "type", "payload", "occurredAt")
-        VALUES (${id}::uuid, ${input.tenantId}::uuid, ${type}, ${JSON.stringify(payload)}::jsonb, ${occurredAt})
-        RETURNING "id", "tenantId", "type"
-      )
+    return { id, type, payload: JSON.stringify(payload), occurredAt };
+  });
+}
+
+/**
+ * The public events and their deliveries as data-modifying CTEs for one statement (one round
+ * trip). Each new delivery wakes its subscription's delivery job at commit (trigger in migration 0008).
+ */
+export function publicEventsCtes(tenantId: string, events: readonly PublicEventRow[]): Prisma.Sql {
+  const rows = Prisma.join(
+    events.map((event) => Prisma.sql`(${event.id}::uuid, ${tenantId}::uuid, ${event.type}, ${event.payload}::jsonb, ${event.occurredAt})`),
+  );
+  return Prisma.sql`event AS (
+      INSERT INTO "OutboundEvent" ("id", "tenantId", "type", "payload", "occurredAt")
+      VALUES ${rows}
+      RETURNING "id", "tenantId", "type"
+    ),
+    delivery AS (
       INSERT INTO "WebhookDelivery" ("tenantId", "subscriptionId", "eventId")
       SELECT subscription."tenantId", subscription."id", event."id" FROM "WebhookSubscription" AS subscription, event
-      WHERE subscription."tenantId" = event."tenantId" AND subscription."enabled" AND event."type" = ANY(subscription."eventTypes")`;
-  }
+      WHERE subscription."tenantId" = event."tenantId" AND subscription."enabled" AND event."type" = ANY(subscription."eventTypes")
+    )`;
+}
+
+export async function emitPublicEvents(tx: Tx, input: EmitInput): Promise<void> {
+  const events = await publicEventsFor(tx, input);
+  // Data-modifying CTEs run to completion whether or not the query reads them.
+  if (events.length > 0) await tx.$executeRaw`WITH ${publicEventsCtes(input.tenantId, events)} SELECT 1`;
 }

@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
 
 // The outbox side of the queue: jobs are rows added in the same transaction as the state
 // change they belong to, so both commit or neither does. A trigger NOTIFYs the workers on commit.
@@ -19,9 +20,14 @@ export async function enqueue(tx: Tx, task: string, payload: Record<string, unkn
     ON CONFLICT ("dedupeKey") DO NOTHING`;
 }
 
+/** The notice publishChange sends, for a caller that sends it within a larger statement. */
+export function changeNoticeSql(key: string): Prisma.Sql {
+  return Prisma.sql`SELECT pg_notify('ledger_changes', ${key})`;
+}
+
 /** Tells waiting long polls (in every process) that `key` changed; delivered when `tx` commits. */
 export async function publishChange(tx: Tx, key: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_notify('ledger_changes', ${key})`;
+  await tx.$executeRaw(changeNoticeSql(key));
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Tx } from '@/lib/db/client';
 import { queueDocuments } from '@/lib/documents/queue-documents';
 import { ValidationFailed } from '@/lib/errors';
-import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
@@ -47,9 +46,10 @@ export async function bindQuote(tx: Tx, input: { tenantId: string; id: string; a
     actor: input.actor,
     before: { status: state },
     after: { status, payable: outcome.calculation.data.payable },
+    policy: updated,
+    wake: [`policy:${row.id}`],
   });
   if (status === 'bound') await queueDocuments(tx, { tenantId: input.tenantId, policyId: row.id, occasion: 'bind', policyVersion: 0 });
-  await publishChange(tx, `policy:${row.id}`);
   return { kind: status === 'bound' ? 'bound' : 'referred', row: updated, calculation: outcome.calculation };
 }
 

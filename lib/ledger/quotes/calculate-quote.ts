@@ -1,5 +1,4 @@
 import type { Tx } from '@/lib/db/client';
-import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
@@ -70,6 +69,8 @@ export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promis
     before: { status: state, payable: (row.calculation as CalculationResult | null)?.data.payable ?? null },
     after: { status: outcome.state, payable: outcome.calculation.data.payable },
     data: outcome.referral ? { rules: outcome.referral.rules } : undefined,
+    policy: updated,
+    wake: [`policy:${row.id}`],
   });
   if (input.signalReady && outcome.state === 'calculated') {
     await recordEvent(tx, {
@@ -78,9 +79,9 @@ export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promis
       type: 'quote.ready',
       actor: input.actor,
       data: { payable: outcome.calculation.data.payable },
+      policy: updated,
     });
   }
-  await publishChange(tx, `policy:${row.id}`);
   return { row: updated, calculation: outcome.calculation };
 }
 

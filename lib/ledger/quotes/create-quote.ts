@@ -1,6 +1,6 @@
 import type { Tx } from '@/lib/db/client';
 import { BadRequest, ValidationFailed } from '@/lib/errors';
-import { enqueue, publishChange } from '@/lib/jobs/queue';
+import { enqueue } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteNumber } from '@/lib/ledger/sequences';
 import { productCodes } from '@/lib/products/registry';
@@ -62,9 +62,10 @@ export async function createQuote(tx: Tx, input: CreateQuoteInput): Promise<Quot
     actor: input.actor,
     after: { status: row.status, quoteNumber: row.quoteNumber },
     data: { product: productCode, renewalOfId: input.renewalOfId, copiedFromId: input.copiedFromId },
+    policy: row,
+    wake: [`policy:${row.id}`],
   });
   await enqueue(tx, PREPARE_QUOTE_TASK, { policyId: row.id, revision: row.revision }, { tenantId: input.tenant.id });
-  await publishChange(tx, `policy:${row.id}`);
   return row;
 }
 

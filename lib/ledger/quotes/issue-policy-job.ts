@@ -58,7 +58,7 @@ export async function issuePolicy(job: ClaimedJob): Promise<void> {
       },
     });
     const billing = await createIssueBilling(tx, { tenantId, policyId, policyVersion: 1, calculation, actor });
-    await tx.policy.update({
+    const issued = await tx.policy.update({
       where: { id: policyId },
       data: { status: 'issued', policyStatus: 'active', policyNumber, currentVersion: 1, issuedAt, revision: { increment: 1 } },
     });
@@ -75,10 +75,10 @@ export async function issuePolicy(job: ClaimedJob): Promise<void> {
       before: { status: 'issuing' },
       after: { status: 'issued', policyStatus: 'active', policyNumber, version: 1 },
       data: { requestId, invoiceNumber: billing.invoiceNumber },
+      policy: issued,
+      wake: [`request:${requestId}`, `policy:${policyId}`],
     });
     await queueDocuments(tx, { tenantId, policyId, occasion: 'issue', policyVersion: 1, invoiceId: billing.invoiceId });
-    await publishChange(tx, `request:${requestId}`);
-    await publishChange(tx, `policy:${policyId}`);
     await job.complete(tx);
   });
 }

@@ -1,5 +1,5 @@
 import type { Tx } from '@/lib/db/client';
-import { enqueue, publishChange } from '@/lib/jobs/queue';
+import { enqueue } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { businessToday } from '@/lib/ledger/today';
@@ -32,6 +32,7 @@ export async function issueQuote(tx: Tx, input: { tenantId: string; id: string; 
     before: { status: state },
     after: { status: next },
     data: { requestId: request.id },
+    wake: [`policy:${row.id}`],
   });
   await enqueue(
     tx,
@@ -39,6 +40,5 @@ export async function issueQuote(tx: Tx, input: { tenantId: string; id: string; 
     { policyId: row.id, requestId: request.id, actor: input.actor },
     { tenantId: input.tenantId, dedupeKey: `issue:${request.id}` },
   );
-  await publishChange(tx, `policy:${row.id}`);
   return { requestId: request.id };
 }

@@ -1,6 +1,5 @@
 import { withTenant } from '@/lib/db/tenant';
 import type { ClaimedJob } from '@/lib/jobs/worker';
-import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { getProduct } from '@/lib/products/registry';
 import { runEnrichment } from '@/lib/products/enrichment';
@@ -26,7 +25,7 @@ export async function prepareQuote(job: ClaimedJob): Promise<void> {
     const state = quoteState(row);
     // Only a draft is rated here; a quote that moved on (referred, declined) keeps its state.
     const outcome = state === 'draft' ? rateQuote(product, row, quoteData(row), enrichment, 'system:enrichment') : null;
-    await tx.policy.update({
+    const updated = await tx.policy.update({
       where: { id: row.id },
       data: {
         enrichment: asJson(enrichment),
@@ -49,8 +48,9 @@ export async function prepareQuote(job: ClaimedJob): Promise<void> {
       before: { status: row.status },
       after: { status: outcome?.state ?? row.status, payable: outcome?.calculation.data.payable },
       data: outcome?.referral ? { rules: outcome.referral.rules } : undefined,
+      policy: updated,
+      wake: [`policy:${row.id}`],
     });
-    await publishChange(tx, `policy:${row.id}`);
     await job.complete(tx);
   });
 }
