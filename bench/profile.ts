@@ -1,6 +1,7 @@
 // `node --import tsx bench/profile.ts [read|empty|create|calculate|lifecycle]`: one scenario under load with
 // the app and workers profiling themselves, then the self time of the app process by package and by
 // function. For finding where a figure of `npm run bench` goes; prints, asserts nothing.
+// BENCH_KEEP_PROFILES=1 keeps the .cpuprofile files (for Chrome's DevTools) and prints where.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -122,7 +123,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await stack.stop();
-    await rm(profiles, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_PROFILES) say(`profiles kept in ${profiles}`);
+    else await rm(profiles, { recursive: true, force: true });
   }
 }
 

@@ -8,9 +8,10 @@ import { withRange, type Spread } from './repeat';
 // The figures of one run, the targets of issue 7 beside them, and the printed table.
 
 export interface Figures {
-  http: Partial<Record<'bare' | 'empty' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>>;
+  http: Partial<Record<'bare' | 'empty' | 'emptyWithId' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>>;
   lifecycle?: Omit<LifecycleResult, 'requestIds'> & { spread?: Spread };
-  notice: { longPoll?: NoticeResult; poll1s?: NoticeResult };
+  /** longPoll with four lifecycles running beside it (the target); alone: one client on a quiet stack. */
+  notice: { longPoll?: NoticeResult; longPollAlone?: NoticeResult; poll1s?: NoticeResult };
   /** Whether every document of an issue is listed right after its request reports `success`. */
   documentsOffPath?: { policies: number; documentsPerPolicy: number; allListedAtSuccess: boolean };
   scale: Partial<Record<'small' | 'large', LoadResult & { policies: number }>>;
@@ -108,6 +109,7 @@ export function targetsOf(figures: Figures, queue?: QueueBenchResult): Target[] 
 const LABELS: Record<keyof Figures['http'], string> = {
   bare: 'bare node:http (ceiling)',
   empty: 'empty Next.js route (ceiling)',
+  emptyWithId: 'empty route with an {id}',
   create: 'create quote',
   read: 'read quote',
   actions: 'actions poll',
@@ -153,10 +155,14 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
         `p50 ${lifecycle.p50.toFixed(0)} ms, p99 ${withRange(lifecycle.p99, lifecycle.spread && { ...lifecycle.spread, values: lifecycle.spread.p99s })} ms, errors ${lifecycle.errors}`,
     );
   }
-  const { longPoll, poll1s } = figures.notice;
+  const { longPoll, longPollAlone, poll1s } = figures.notice;
   if (longPoll)
     lines.push(
-      `job end → client: long poll p50 ${longPoll.p50.toFixed(1)} ms, p99 ${longPoll.p99.toFixed(1)} ms (${longPoll.samples} samples)`,
+      `job end → client: long poll p50 ${longPoll.p50.toFixed(1)} ms, p99 ${longPoll.p99.toFixed(1)} ms (${longPoll.samples} samples, four lifecycles at once)`,
+    );
+  if (longPollAlone)
+    lines.push(
+      `job end → client: long poll alone p50 ${longPollAlone.p50.toFixed(1)} ms, p99 ${longPollAlone.p99.toFixed(1)} ms (${longPollAlone.samples} samples, one client on a quiet stack)`,
     );
   if (poll1s)
     lines.push(

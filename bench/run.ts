@@ -100,6 +100,13 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     );
     figures.http.bare = await load('bare node:http', { ...base, url: bare.url, headers: {} });
     figures.http.empty = await load('empty Next.js route', { ...base, url: `${stack.baseUrl}/api/bench/empty`, headers: {} });
+    // What Next.js adds for a dynamic segment alone: the ceiling of a read by id.
+    figures.http.emptyWithId = await load('empty route with an {id}', {
+      ...base,
+      url: `${stack.baseUrl}/api/bench/empty/1`,
+      headers: {},
+      path: () => `/api/bench/empty/${crypto.randomUUID()}`,
+    });
 
     const ids = await prepareQuotes(client, payload, 200);
     figures.http.create = await load('create quote', {
@@ -154,6 +161,10 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     say('Notice: issue job commit → waiting client has the answer');
     figures.notice.longPoll = await benchNotice(client, stack.databaseUrl, payload, { kind: 'long-poll' }, 60, 4);
     say(`  long poll: p50 ${figures.notice.longPoll.p50.toFixed(1)} ms, p99 ${figures.notice.longPoll.p99.toFixed(1)} ms`);
+    // The wake-up itself: one client, nothing else running but what its own issue queued.
+    await settle();
+    figures.notice.longPollAlone = await benchNotice(client, stack.databaseUrl, payload, { kind: 'long-poll' }, 30, 1);
+    say(`  long poll alone: p50 ${figures.notice.longPollAlone.p50.toFixed(1)} ms, p99 ${figures.notice.longPollAlone.p99.toFixed(1)} ms`);
     figures.notice.poll1s = await benchNotice(client, stack.databaseUrl, payload, { kind: 'poll', intervalMs: 1000 }, 30, 6);
     say(`  polling every 1 s: p50 ${figures.notice.poll1s.p50.toFixed(1)} ms, p99 ${figures.notice.poll1s.p99.toFixed(1)} ms`);
 

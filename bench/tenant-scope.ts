@@ -10,6 +10,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '@/lib/db/embedded';
 import { PrismaClient } from '@/lib/db/generated/client';
 import { migrate } from '@/lib/db/migrate';
+import { tenantBeginSql, withLiterals } from '@/lib/db/tenant-sql';
 import { freePort } from '../tests/support/test-stack';
 import { percentile } from './load';
 
@@ -40,6 +41,19 @@ async function onConnection<T>(pool: pg.Pool, tenantId: string, fn: (client: pg.
   }
 }
 
+/** The whole transaction as one simple-protocol message, values as quoted literals (lib/db/tenant-read.ts). */
+async function oneMessage<R>(pool: pg.Pool, tenantId: string, text: string, values: string[]): Promise<R[]> {
+  const client = await pool.connect();
+  try {
+    const results = (await client.query(
+      `${tenantBeginSql(tenantId)}; ${withLiterals(text, values)}; COMMIT`,
+    )) as unknown as pg.QueryResult[];
+    return results[2]!.rows as R[];
+  } finally {
+    client.release();
+  }
+}
+
 function variants(plain: Client, pool: pg.Pool): Variant[] {
   const setConfig = (client: Client, tenantId: string) =>
     client.$executeRaw`SELECT set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'ledger_tenant', true)`;
@@ -64,7 +78,7 @@ function variants(plain: Client, pool: pg.Pool): Variant[] {
       all: async (tenantId) => (await plain.$transaction([setConfig(plain, tenantId), plain.policy.count()]))[1],
     },
     {
-      name: 'own pg connection, settings with BEGIN',
+      name: 'own pg connection, settings with BEGIN (3 trips)',
       read: (tenantId, id) =>
         onConnection(
           pool,
@@ -73,6 +87,17 @@ function variants(plain: Client, pool: pg.Pool): Variant[] {
         ),
       all: (tenantId) =>
         onConnection(pool, tenantId, async (client) => Number((await client.query('SELECT count(*) AS n FROM "Policy"')).rows[0].n)),
+    },
+    {
+      name: 'one message: BEGIN, settings, query, COMMIT',
+      read: async (tenantId, id) =>
+        (
+          await oneMessage<Record<string, unknown>>(pool, tenantId, 'SELECT * FROM "Policy" WHERE "id" = $1 AND "tenantId" = $2', [
+            id,
+            tenantId,
+          ])
+        )[0],
+      all: async (tenantId) => Number((await oneMessage<{ n: string }>(pool, tenantId, 'SELECT count(*) AS n FROM "Policy"', []))[0]!.n),
     },
     {
       name: 'no transaction, no RLS (floor)',
@@ -202,7 +227,7 @@ async function main(): Promise<void> {
     const plain = new PrismaClient({ adapter: new PrismaPg(plainPool) });
     const list = variants(plain, rawPool);
     // The second lock: a query with no tenant `where` sees only the transaction's tenant.
-    for (const variant of list.slice(0, 3)) {
+    for (const variant of list.slice(0, 4)) {
       const [a, b] = [await variant.all(tenants[0]!), await variant.all(tenants[1]!)];
       if (a !== 10_000 || b !== 100) throw new Error(`${variant.name}: row-level security let through ${a} / ${b} rows`);
     }

@@ -17,9 +17,11 @@ beforeAll(async () => {
 });
 
 describe('doors', () => {
-  it('the bench route is not served outside the bench', async () => {
-    const answer = await call('/api/bench/empty', { tenant: null });
-    expect(answer.status).toBe(404);
+  it('the bench routes are not served outside the bench', async () => {
+    for (const path of ['/api/bench/empty', '/api/bench/empty/1']) {
+      const answer = await call(path, { tenant: null });
+      expect(answer.status, path).toBe(404);
+    }
   });
 
   it('the session answer carries no more than the signed-in user’s own ledger token (see SECURITY.md)', async () => {
