@@ -1,3 +1,4 @@
+import type { CpuGroups } from './cpu-budget';
 import type { DocumentFigures, RatingFigures } from './in-process';
 import type { LifecycleResult, NoticeResult } from './lifecycle';
 import type { LoadResult } from './load';
@@ -10,6 +11,8 @@ import { withRange, type Spread } from './repeat';
 export interface Figures {
   http: Partial<Record<'bare' | 'empty' | 'emptyWithId' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>>;
   lifecycle?: Omit<LifecycleResult, 'requestIds'> & { spread?: Spread };
+  /** CPU milliseconds by process over one lifecycle run, and again once its deferred documents were done. */
+  cpuBudget?: { issued: number; seconds: number; cores: number; during: CpuGroups; withDocuments: CpuGroups };
   /** longPoll with four lifecycles running beside it (the target); alone: one client on a quiet stack. */
   notice: { longPoll?: NoticeResult; longPollAlone?: NoticeResult; poll1s?: NoticeResult };
   /** Whether every document of an issue is listed right after its request reports `success`. */
@@ -117,6 +120,29 @@ const LABELS: Record<keyof Figures['http'], string> = {
   calculate: 'calculate',
 };
 
+/**
+ * Each process group's CPU per issued policy while the lifecycle ran (documents: counted until they
+ * were all rendered), the machine's busy share during the run, and the most its cores could issue
+ * per second at that cost with the documents deferred and with them rendered.
+ */
+export function describeBudget(budget: NonNullable<Figures['cpuBudget']>): string {
+  const per = (ms: number) => ms / Math.max(1, budget.issued);
+  const groups = Object.entries(budget.withDocuments).map(([group, ms]) =>
+    group === 'documents worker' ? `${group} ${per(ms).toFixed(0)} ms` : `${group} ${per(budget.during[group] ?? 0).toFixed(0)} ms`,
+  );
+  const onPath = Object.entries(budget.during)
+    .filter(([group]) => group !== 'documents worker')
+    .reduce((total, [, ms]) => total + per(ms), 0);
+  const documents = per(budget.withDocuments['documents worker'] ?? 0);
+  const busy = Object.values(budget.during).reduce((total, ms) => total + ms, 0) / (budget.cores * budget.seconds * 1000);
+  const ceiling = (costMs: number) => ((budget.cores * 1000) / costMs).toFixed(1);
+  return (
+    `${groups.join(', ')} (${budget.issued} issued in ${budget.seconds} s; machine ${pct(busy)} busy). ` +
+    `At ${onPath.toFixed(0)} ms a policy without its documents, ${budget.cores} cores issue at most ${ceiling(onPath)}/s; ` +
+    `with them (${(onPath + documents).toFixed(0)} ms), ${ceiling(onPath + documents)}/s`
+  );
+}
+
 function row(cells: string[], widths: number[], leftAligned = 1): string {
   return cells.map((cell, i) => (i < leftAligned ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
 }
@@ -155,6 +181,7 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
         `p50 ${lifecycle.p50.toFixed(0)} ms, p99 ${withRange(lifecycle.p99, lifecycle.spread && { ...lifecycle.spread, values: lifecycle.spread.p99s })} ms, errors ${lifecycle.errors}`,
     );
   }
+  if (figures.cpuBudget) lines.push(`CPU per issued policy: ${describeBudget(figures.cpuBudget)}`);
   const { longPoll, longPollAlone, poll1s } = figures.notice;
   if (longPoll)
     lines.push(

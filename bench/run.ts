@@ -11,12 +11,13 @@ import path from 'node:path';
 import type { RunningStack } from '../scripts/stack';
 import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue, warmRows } from './bulk';
 import { API, brokerClient, expectOk, homeExample, TENANT, type Client } from './client';
+import { cpuSince, stackCpu } from './cpu-budget';
 import { benchDocuments, benchRatingInProcess } from './in-process';
 import { benchLifecycle, benchNotice, documentsListedAtSuccess } from './lifecycle';
 import { benchOrmVsRaw } from './orm';
 import { runLoad, type LoadResult } from './load';
 import { benchQueue, type QueueBenchResult } from './queue';
-import { printTable, targetsOf, type Figures } from './report';
+import { describeBudget, printTable, targetsOf, type Figures } from './report';
 import { medianOf, RUNS, withRange } from './repeat';
 import { runBench, startBenchStack } from './stack';
 
@@ -146,6 +147,15 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     say(
       `  ${lifecycle.issued} issued, ${withRange(lifecycle.issuedPerSecond, lifecycle.spread, 1)}/s, p50 ${lifecycle.p50.toFixed(0)} ms, p99 ${withRange(lifecycle.p99, { ...lifecycle.spread, values: lifecycle.spread.p99s })} ms, errors ${lifecycle.errors}`,
     );
+    // One more run with the CPU of every process counted, then again once the deferred documents are done.
+    await settle();
+    const cpuBefore = stackCpu(stack, stack.dataDir);
+    const budgetRun = await benchLifecycle(client, payload, LIFECYCLE_CLIENTS, SECONDS * 2);
+    const during = cpuSince(cpuBefore, stackCpu(stack, stack.dataDir));
+    await settle();
+    const withDocuments = cpuSince(cpuBefore, stackCpu(stack, stack.dataDir));
+    figures.cpuBudget = { issued: budgetRun.issued, seconds: budgetRun.durationS, cores: os.cpus().length, during, withDocuments };
+    say(`  CPU per issued policy: ${describeBudget(figures.cpuBudget)}`);
     figures.http.requestStatus = await load('request status poll', {
       ...base,
       url: `${stack.baseUrl}${API}/requests/${requestIds[0]}`,

@@ -31,6 +31,8 @@ type WorkerLane = 'all' | 'general' | 'documents' | 'webhooks';
 export interface RunningStack {
   baseUrl: string;
   databaseUrl: string;
+  /** The embedded PostgreSQL's data directory; none with DATABASE_URL. */
+  dataDir?: string;
   app: ChildProcess;
   workers: ChildProcess[];
   /** The worker processes started for one lane, in start order. */
@@ -166,7 +168,17 @@ async function startServices(
     if (!embedded) throw new Error('only the embedded PostgreSQL can be restarted by the stack');
     await embedded.restart(downMs);
   };
-  return { baseUrl, databaseUrl, app, workers, workersIn, stop, startWorker, restartDatabase };
+  return {
+    baseUrl,
+    databaseUrl,
+    dataDir: embedded ? options.dataDir : undefined,
+    app,
+    workers,
+    workersIn,
+    stop,
+    startWorker,
+    restartDatabase,
+  };
 }
 
 async function outputFor(logFile: string | undefined): Promise<'inherit' | number> {

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { RunningStack } from '../scripts/stack';
+
+// Where the machine's CPU goes during a stretch of a bench run, by process: the app, each worker
+// lane and PostgreSQL (its server and every backend), read from /proc before and after. Divided by
+// the issued policies, it is each policy's cost on this machine, and so the most the machine's
+// cores could issue per second at that cost.
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+interface ProcessInfo {
+  pid: number;
+  ppid: number;
+  command: string;
+  cpuMs: number;
+}
+
+function readProcesses(): ProcessInfo[] {
+  const processes: ProcessInfo[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command is in parentheses and may contain spaces; the fields after it are fixed.
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      processes.push({ pid: Number(entry), ppid: Number(fields[1]), command, cpuMs: (ticks * 1000) / TICKS_PER_SECOND });
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return processes;
+}
+
+function withDescendants(root: number, processes: ProcessInfo[]): ProcessInfo[] {
+  const found = processes.filter((process) => process.pid === root);
+  for (let i = 0; i < found.length; i++) found.push(...processes.filter((process) => process.ppid === found[i]!.pid));
+  return found;
+}
+
+export type CpuGroups = Record<string, number>;
+
+/** CPU milliseconds used so far by the stack's processes, by group. */
+export function stackCpu(stack: RunningStack, dataDir: string | undefined): CpuGroups {
+  const processes = readProcesses();
+  const sum = (roots: number[]) =>
+    roots.flatMap((root) => withDescendants(root, processes)).reduce((total, process) => total + process.cpuMs, 0);
+  const pids = (children: { pid?: number }[]) => children.map((child) => child.pid).filter((pid): pid is number => pid !== undefined);
+  const postmaster = dataDir ? processes.filter((process) => process.command.includes(dataDir) && /postgres/.test(process.command)) : [];
+  return {
+    app: sum(pids([stack.app])),
+    'general worker': sum(pids([...stack.workersIn('general'), ...stack.workersIn('all')])),
+    'webhooks worker': sum(pids(stack.workersIn('webhooks'))),
+    'documents worker': sum(pids(stack.workersIn('documents'))),
+    PostgreSQL: sum(postmaster.map((process) => process.pid)),
+  };
+}
+
+export function cpuSince(before: CpuGroups, after: CpuGroups): CpuGroups {
+  return Object.fromEntries(Object.entries(after).map(([group, ms]) => [group, ms - (before[group] ?? 0)]));
+}
