@@ -22,6 +22,8 @@ export interface LoadResult {
   errors: number;
   /** The runs this median came from (bench/repeat.ts). */
   spread?: Spread;
+  /** Share of the empty route, each run against the empty route's run just before it: median and the runs' values. */
+  share?: { median: number; values: number[] };
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {

@@ -32,17 +32,20 @@ export interface Target {
 
 const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 
+/** The share of the empty route: paired runs' median where the scenario has them, else against the empty route's own median. */
+const shareOf = (result: LoadResult, empty: number) => result.share?.median ?? result.rps / empty;
+
 export function targetsOf(figures: Figures, queue?: QueueBenchResult): Target[] {
   const targets: Target[] = [];
   const empty = figures.http.empty?.rps;
   const ratioTarget = (key: keyof Figures['http'], name: string, share: number) => {
     const result = figures.http[key];
     if (!result || !empty) return;
-    const ratio = result.rps / empty;
+    const ratio = shareOf(result, empty);
     targets.push({
       name,
       target: `≥ ${pct(share)} of empty route, 0 errors`,
-      measured: `${pct(ratio)}, ${result.errors} errors`,
+      measured: `${pct(ratio)}${result.share ? ` (${result.share.values.map(pct).join(', ')})` : ''}, ${result.errors} errors`,
       pass: ratio >= share && result.errors === 0,
     });
   };
@@ -163,7 +166,7 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
             result.p50.toFixed(1),
             withRange(result.p99, result.spread && { ...result.spread, values: result.spread.p99s }, 1),
             String(result.errors),
-            empty ? pct(result.rps / empty) : '-',
+            empty ? pct(shareOf(result, empty)) : '-',
           ],
           widths,
         ),

@@ -58,19 +58,35 @@ async function settle(): Promise<void> {
   else if (waitedMs > 1_000) say(`  (waited ${(waitedMs / 1000).toFixed(1)} s for the workers to finish queued jobs)`);
 }
 
-async function load(name: string, options: Parameters<typeof runLoad>[0]): Promise<LoadResult> {
+/**
+ * One scenario's figure. With `empty`, each run is paired with a run of the empty route just before
+ * it, and the share of the empty route is the median of the runs' own shares: the host's speed
+ * drifts by a third within minutes here, and a share taken across that drift says more about the
+ * host than about the route.
+ */
+async function load(name: string, options: Parameters<typeof runLoad>[0], empty?: Parameters<typeof runLoad>[0]): Promise<LoadResult> {
+  const shares: number[] = [];
   const result = await medianOf(
     async () => {
       if (WARMUP_SECONDS > 0) await runLoad({ ...options, durationS: WARMUP_SECONDS });
-      return runLoad(options);
+      const ceiling = empty ? await runLoad(empty) : undefined;
+      const run = await runLoad(options);
+      if (ceiling) shares.push(run.rps / ceiling.rps);
+      return run;
     },
     (run) => run.rps,
     settle,
   );
+  const share = shares.length
+    ? { median: [...shares].sort((a, b) => a - b)[Math.floor((shares.length - 1) / 2)]!, values: [...shares].sort((a, b) => a - b) }
+    : undefined;
   say(
-    `  ${name.padEnd(24)} ${withRange(result.rps, result.spread).padStart(18)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${withRange(result.p99, { ...result.spread, values: result.spread.p99s }, 1)} ms  errors ${result.errors}`,
+    `  ${name.padEnd(24)} ${withRange(result.rps, result.spread).padStart(18)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${withRange(result.p99, { ...result.spread, values: result.spread.p99s }, 1)} ms  errors ${result.errors}` +
+      (share
+        ? `  ${(share.median * 100).toFixed(0)}% (${share.values.map((value) => (value * 100).toFixed(0)).join(', ')}) of the empty route run just before each`
+        : ''),
   );
-  return result;
+  return share ? { ...result, share } : result;
 }
 
 async function prepareQuotes(client: Client, payload: Record<string, unknown>, count: number): Promise<string[]> {
@@ -100,39 +116,60 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
       `HTTP: ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; median of ${RUNS} runs (range), each on a quiet stack`,
     );
     figures.http.bare = await load('bare node:http', { ...base, url: bare.url, headers: {} });
-    figures.http.empty = await load('empty Next.js route', { ...base, url: `${stack.baseUrl}/api/bench/empty`, headers: {} });
+    const empty = { ...base, url: `${stack.baseUrl}/api/bench/empty`, headers: {} };
+    figures.http.empty = await load('empty Next.js route', empty);
     // What Next.js adds for a dynamic segment alone: the ceiling of a read by id.
-    figures.http.emptyWithId = await load('empty route with an {id}', {
-      ...base,
-      url: `${stack.baseUrl}/api/bench/empty/1`,
-      headers: {},
-      path: () => `/api/bench/empty/${crypto.randomUUID()}`,
-    });
+    figures.http.emptyWithId = await load(
+      'empty route with an {id}',
+      {
+        ...base,
+        url: `${stack.baseUrl}/api/bench/empty/1`,
+        headers: {},
+        path: () => `/api/bench/empty/${crypto.randomUUID()}`,
+      },
+      empty,
+    );
 
     const ids = await prepareQuotes(client, payload, 200);
-    figures.http.create = await load('create quote', {
-      ...base,
-      url: `${stack.baseUrl}${API}/sales/policies/create`,
-      method: 'POST',
-      body: JSON.stringify(payload),
-    });
-    figures.http.read = await load('read quote', {
-      ...base,
-      url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}`,
-      path: () => `${API}/sales/policies/${pick(ids)}`,
-    });
-    figures.http.actions = await load('actions poll', {
-      ...base,
-      url: `${stack.baseUrl}${API}/sales/policies/actions/${ids[0]}`,
-      path: () => `${API}/sales/policies/actions/${pick(ids)}`,
-    });
-    figures.http.calculate = await load('calculate', {
-      ...base,
-      url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
-      method: 'POST',
-      body: '{}',
-      path: () => `${API}/sales/policies/${pick(ids)}/calculate`,
-    });
+    figures.http.create = await load(
+      'create quote',
+      {
+        ...base,
+        url: `${stack.baseUrl}${API}/sales/policies/create`,
+        method: 'POST',
+        body: JSON.stringify(payload),
+      },
+      empty,
+    );
+    figures.http.read = await load(
+      'read quote',
+      {
+        ...base,
+        url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}`,
+        path: () => `${API}/sales/policies/${pick(ids)}`,
+      },
+      empty,
+    );
+    figures.http.actions = await load(
+      'actions poll',
+      {
+        ...base,
+        url: `${stack.baseUrl}${API}/sales/policies/actions/${ids[0]}`,
+        path: () => `${API}/sales/policies/actions/${pick(ids)}`,
+      },
+      empty,
+    );
+    figures.http.calculate = await load(
+      'calculate',
+      {
+        ...base,
+        url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
+        method: 'POST',
+        body: '{}',
+        path: () => `${API}/sales/policies/${pick(ids)}/calculate`,
+      },
+      empty,
+    );
 
     say(`Lifecycle: ${LIFECYCLE_CLIENTS} clients, create → calculate → bind → issue → long poll, ${SECONDS * 2} s`);
     await settle();
@@ -156,11 +193,15 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     const withDocuments = cpuSince(cpuBefore, stackCpu(stack, stack.dataDir));
     figures.cpuBudget = { issued: budgetRun.issued, seconds: budgetRun.durationS, cores: os.cpus().length, during, withDocuments };
     say(`  CPU per issued policy: ${describeBudget(figures.cpuBudget)}`);
-    figures.http.requestStatus = await load('request status poll', {
-      ...base,
-      url: `${stack.baseUrl}${API}/requests/${requestIds[0]}`,
-      path: () => `${API}/requests/${pick(requestIds)}`,
-    });
+    figures.http.requestStatus = await load(
+      'request status poll',
+      {
+        ...base,
+        url: `${stack.baseUrl}${API}/requests/${requestIds[0]}`,
+        path: () => `${API}/requests/${pick(requestIds)}`,
+      },
+      empty,
+    );
 
     await settle();
     say('ORM vs raw SQL: the hot reads in this process, same transaction and role switch, 16 at a time');
