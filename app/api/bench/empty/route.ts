@@ -1,4 +1,4 @@
-import { problemResponse } from '@/lib/http/problem';
+import { benchRoutesOff } from '@/lib/http/bench-routes';
 
 // The benchmark's ceiling (`npm run bench`): a route of this app that does no work at all, so
 // every figure can be read as a share of what Next.js itself serves on this machine. It exists
@@ -6,15 +6,5 @@ import { problemResponse } from '@/lib/http/problem';
 export const dynamic = 'force-dynamic';
 
 export function GET(request: Request): Response {
-  if (process.env.LEDGER_BENCH_ROUTES !== '1') {
-    return problemResponse({
-      type: '/docs/problems#not-found',
-      title: 'Not Found',
-      status: 404,
-      detail: 'There is no such route',
-      instance: new URL(request.url).pathname,
-      correlationId: crypto.randomUUID(),
-    });
-  }
-  return Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } });
+  return benchRoutesOff(request) ?? Response.json({ status: 'ok' }, { headers: { 'cache-control': 'no-store' } });
 }
