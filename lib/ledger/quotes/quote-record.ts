@@ -18,7 +18,7 @@ export interface QuoteData {
 }
 
 /** Every column of `Policy` in the model's field order, so a raw row has the keys and types of `policy.findFirst`. */
-export const POLICY_COLUMNS = [
+const POLICY_FIELDS = [
   'id',
   'tenantId',
   'productCode',
@@ -46,9 +46,24 @@ export const POLICY_COLUMNS = [
   'createdBy',
   'createdAt',
   'updatedAt',
-]
-  .map((column) => `"${column}"`)
-  .join(', ');
+] as const satisfies readonly (keyof QuoteRecord)[];
+
+const columnList = (fields: readonly string[]) => fields.map((field) => `"${field}"`).join(', ');
+
+export const POLICY_COLUMNS = columnList(POLICY_FIELDS);
+
+/**
+ * What the quote read (spec 4.2) shows: every column but the price's calculation, which the read
+ * does not carry (`/calculation` does) and which is most of the row (about 2.8 KB of JSON to parse
+ * on every poll).
+ */
+export type QuoteViewRecord = Omit<QuoteRecord, 'calculation'>;
+const QUOTE_VIEW_COLUMNS = columnList(POLICY_FIELDS.filter((field) => field !== 'calculation'));
+
+/** What the actions poll (spec 4.3) decides from: the state, readiness, revision and the price's age. */
+const QUOTE_STATE_FIELDS = ['id', 'productCode', 'status', 'enrichmentState', 'calculatedAt', 'currentVersion', 'revision'] as const;
+export type QuoteStateRecord = Pick<QuoteRecord, (typeof QUOTE_STATE_FIELDS)[number]>;
+const QUOTE_STATE_COLUMNS = columnList(QUOTE_STATE_FIELDS);
 
 /**
  * The hottest read of the API (every quote read, actions poll and change). The same query as
@@ -65,9 +80,23 @@ export async function findQuote(tx: Tx, tenantId: string, id: string): Promise<Q
 
 /** findQuote outside a transaction of the caller's: the read-only fast path (lib/db/tenant-read.ts). */
 export async function readQuoteRow(tenantId: string, id: string): Promise<QuoteRecord> {
-  const rows = await tenantRead<QuoteRecord>(
+  return readQuoteColumns<QuoteRecord>(POLICY_COLUMNS, tenantId, id);
+}
+
+/** The quote as its read shows it (no calculation), on the read-only fast path. */
+export async function readQuoteView(tenantId: string, id: string): Promise<QuoteViewRecord> {
+  return readQuoteColumns<QuoteViewRecord>(QUOTE_VIEW_COLUMNS, tenantId, id);
+}
+
+/** The quote's state and readiness only, on the read-only fast path: every actions poll. */
+export async function readQuoteState(tenantId: string, id: string): Promise<QuoteStateRecord> {
+  return readQuoteColumns<QuoteStateRecord>(QUOTE_STATE_COLUMNS, tenantId, id);
+}
+
+async function readQuoteColumns<R extends object>(columns: string, tenantId: string, id: string): Promise<R> {
+  const rows = await tenantRead<R>(
     tenantId,
-    `SELECT ${POLICY_COLUMNS} FROM "Policy" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid LIMIT 1`,
+    `SELECT ${columns} FROM "Policy" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid LIMIT 1`,
     [id, tenantId],
   );
   const row = rows[0];
@@ -87,17 +116,17 @@ export async function lockQuote(tx: Tx, tenantId: string, id: string): Promise<Q
   return row;
 }
 
-export function quoteState(row: QuoteRecord): QuoteState {
+export function quoteState(row: Pick<QuoteRecord, 'id' | 'status'>): QuoteState {
   if (!isQuoteState(row.status)) throw new Error(`quote ${row.id} has an unknown state ${row.status}`);
   return row.status;
 }
 
-export function quoteData(row: QuoteRecord): QuoteData {
+export function quoteData(row: Pick<QuoteRecord, 'data'>): QuoteData {
   return row.data as unknown as QuoteData;
 }
 
 /** The full create payload (the product schema validates this shape). */
-export function quotePayload(row: QuoteRecord): Record<string, unknown> {
+export function quotePayload(row: Pick<QuoteRecord, 'productCode' | 'data'>): Record<string, unknown> {
   return { product: row.productCode, ...quoteData(row) };
 }
 

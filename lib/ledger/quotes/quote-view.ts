@@ -2,7 +2,7 @@ import { allowedQuoteActions, QUOTE_ACTION_KEYS, QUOTE_KEYS, type QuoteAction } 
 import { schemaPathOf } from '@/lib/products/registry';
 import { mandatoryForBind } from '@/lib/products/validate';
 import { enrichmentWarnings } from '@/lib/products/enrichment';
-import { etagOf, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
+import { etagOf, quoteData, quotePayload, quoteState, type QuoteRecord, type QuoteStateRecord, type QuoteViewRecord } from './quote-record';
 import { expiredQuoteActions, quoteExpired, quoteValidUntil, validityOf } from './quote-validity';
 
 // The shapes the quote endpoints answer with, built from the record alone.
@@ -28,7 +28,7 @@ export function quoteBody(row: QuoteRecord) {
   };
 }
 
-export function quoteMeta(row: QuoteRecord) {
+export function quoteMeta(row: QuoteViewRecord) {
   return {
     status: row.status,
     version: String(row.currentVersion),
@@ -53,7 +53,7 @@ export function quoteMeta(row: QuoteRecord) {
  * `errors` lists what bind would refuse today, so a broker sees what is missing early.
  */
 /** `today` is the tenant's local date (lib/ledger/today.ts). */
-export function quoteReadBody(row: QuoteRecord, today: string, notifications?: unknown[]) {
+export function quoteReadBody(row: QuoteViewRecord, today: string, notifications?: unknown[]) {
   const data = quoteData(row);
   const state = quoteState(row);
   const pending = state === 'draft' || state === 'calculated' || state === 'bound';
@@ -90,7 +90,7 @@ const ACTION_LINKS: Partial<Record<QuoteAction, (id: string) => Link>> = {
 };
 
 /** GET /sales/policies/actions/{id} (spec 4.3; API-CONTRACT §5). */
-export function quoteActionsBody(row: QuoteRecord, now: Date = new Date()) {
+export function quoteActionsBody(row: QuoteStateRecord, now: Date = new Date()) {
   const state = quoteState(row);
   const ready = row.enrichmentState === 'done';
   // A price past its validity offers the recalculation instead of bind and issue.

@@ -15,9 +15,9 @@ export interface AsyncRequestView {
 
 export async function getRequest(tenantId: string, requestId: string): Promise<AsyncRequestView> {
   // Polled by every waiting client: the read-only fast path (lib/db/tenant-read.ts).
-  const rows = await tenantRead<Request>(
+  const rows = await tenantRead<Pick<Request, 'id' | 'type' | 'status' | 'data' | 'error' | 'createdAt' | 'updatedAt'>>(
     tenantId,
-    `SELECT "id", "tenantId", "policyId", "type", "status", "data", "error", "createdBy", "createdAt", "updatedAt"
+    `SELECT "id", "type", "status", "data", "error", "createdAt", "updatedAt"
       FROM "Request" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid LIMIT 1`,
     [requestId, tenantId],
   );

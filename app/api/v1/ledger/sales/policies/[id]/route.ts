@@ -3,7 +3,7 @@ import { withTenant } from '@/lib/db/tenant';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 import { listNotifications } from '@/lib/ledger/policies/notifications';
-import { findQuote, etagOf, readQuoteRow } from '@/lib/ledger/quotes/quote-record';
+import { findQuote, etagOf, readQuoteView } from '@/lib/ledger/quotes/quote-record';
 import { quoteBody, quoteReadBody } from '@/lib/ledger/quotes/quote-view';
 import { updateQuote } from '@/lib/ledger/quotes/update-quote';
 import { businessTodayOf } from '@/lib/ledger/today';
@@ -16,7 +16,7 @@ export const GET = ledgerRoute(readQuoteEndpoint, async ({ tenant, params, query
         const found = await findQuote(tx, tenant.id, id);
         return { row: found, notifications: await listNotifications(tx, tenant.id, id) };
       })
-    : { row: await readQuoteRow(tenant.id, id), notifications: undefined };
+    : { row: await readQuoteView(tenant.id, id), notifications: undefined };
   const today = businessTodayOf(tenant, row.productCode);
   return Response.json(quoteReadBody(row, today, notifications), { headers: { etag: etagOf(row) } });
 });
