@@ -48,7 +48,7 @@ async function oneMessage<R>(pool: pg.Pool, tenantId: string, text: string, valu
     const results = (await client.query(
       `${tenantBeginSql(tenantId)}; ${withLiterals(text, values)}; COMMIT`,
     )) as unknown as pg.QueryResult[];
-    return results[2]!.rows as R[];
+    return results.at(-2)!.rows as R[];
   } finally {
     client.release();
   }

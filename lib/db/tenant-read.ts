@@ -9,7 +9,7 @@ export { tenantBeginSql };
 // set_config, query, COMMIT) plus the transaction manager's own work: side by side
 // (`node --import tsx bench/tenant-scope.ts`) this path read several times as many quotes per second.
 // Row-level security is the same second lock: BEGIN READ ONLY, the tenant settings
-// (set_config(..., true): transaction-local), the query and COMMIT go as one simple-protocol
+// (SET LOCAL: transaction-local), the query and COMMIT go as one simple-protocol
 // message, so the statements run in that order inside one transaction and nothing else can
 // run between them on the connection.
 
@@ -27,9 +27,9 @@ export async function tenantRead<R extends object>(tenantId: string, text: strin
   const client = await sharedPool().connect();
   let healthy = true;
   try {
-    // One result per statement: BEGIN, the settings, the read, COMMIT.
+    // One result per statement: BEGIN, the settings, the read, COMMIT; the read is the one before COMMIT.
     const results = (await client.query<R>({ text: message, types })) as unknown as pg.QueryResult<R>[];
-    const read = results[2];
+    const read = results.at(-2);
     if (!read) throw new Error('The tenant read answered without its query result');
     return read.rows;
   } catch (error) {

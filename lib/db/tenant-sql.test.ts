@@ -7,7 +7,7 @@ const { tenantBeginSql, withLiterals } = await import('./tenant-sql');
 describe('the tenant read fast path', () => {
   it('opens a read-only transaction with the tenant and the ledger_tenant role, both transaction-local', () => {
     expect(tenantBeginSql('0b6f3c8e-1d2a-4e5f-9a7b-3c4d5e6f7a8b')).toBe(
-      "BEGIN READ ONLY; SELECT set_config('app.tenant_id', '0b6f3c8e-1d2a-4e5f-9a7b-3c4d5e6f7a8b', true), set_config('role', 'ledger_tenant', true)",
+      "BEGIN READ ONLY; SET LOCAL app.tenant_id = '0b6f3c8e-1d2a-4e5f-9a7b-3c4d5e6f7a8b'; SET LOCAL ROLE ledger_tenant",
     );
   });
 

@@ -83,7 +83,7 @@ describe('tenant-scoped transactions', () => {
     await withTenant(acme, (tx) => tx.$queryRaw`SELECT 1 AS one`);
     const statements = [...sent];
     expect(statements).toHaveLength(3);
-    expect(statements[0]).toBe(`BEGIN; SELECT set_config('app.tenant_id', '${acme}', true), set_config('role', 'ledger_tenant', true)`);
+    expect(statements[0]).toBe(`BEGIN; SET LOCAL app.tenant_id = '${acme}'; SET LOCAL ROLE ledger_tenant`);
     expect(statements[1]).toContain('SELECT 1');
     expect(statements[2]).toBe('COMMIT');
   });
