@@ -31,6 +31,8 @@ export interface Target {
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
+/** Beside a verdict, one decimal: 69.7 % rounds to "70%" and would read as a pass. */
+const pct1 = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** The share of the empty route: paired runs' median where the scenario has them, else against the empty route's own median. */
 const shareOf = (result: LoadResult, empty: number) => result.share?.median ?? result.rps / empty;
@@ -45,7 +47,7 @@ export function targetsOf(figures: Figures, queue?: QueueBenchResult): Target[] 
     targets.push({
       name,
       target: `≥ ${pct(share)} of empty route, 0 errors`,
-      measured: `${pct(ratio)}${result.share ? ` (${result.share.values.map(pct).join(', ')})` : ''}, ${result.errors} errors`,
+      measured: `${pct1(ratio)}${result.share ? ` (${result.share.values.map(pct1).join(', ')})` : ''}, ${result.errors} errors`,
       pass: ratio >= share && result.errors === 0,
     });
   };
