@@ -12,7 +12,8 @@ process.env.DATABASE_URL = inject('databaseUrl');
 // A small pool, so that transactions queue for connections and resume in other callbacks.
 process.env.DB_POOL_MAX = '3';
 const { withSystem, withTenant } = await import('@/lib/db/tenant');
-const { prisma } = await import('@/lib/db/client');
+const { prisma, sharedPool } = await import('@/lib/db/client');
+const { tenantRead } = await import('@/lib/db/tenant-read');
 
 interface Scope {
   tenant: string | null;
@@ -117,5 +118,35 @@ describe('tenant-scoped transactions', () => {
   it('set the settings themselves when given an isolation level (SET TRANSACTION must come first)', async () => {
     const seen = await withTenant(globex, (tx) => scopeOf(tx), { isolationLevel: 'Serializable' });
     expect(seen).toEqual({ tenant: globex, role: 'ledger_tenant' });
+  });
+
+  it('scope the one-message read (lib/db/tenant-read.ts) to its tenant and leave its connection as it found it', async () => {
+    const seen = await tenantRead<Scope & { rows: string; foreign: string }>(
+      acme,
+      `SELECT nullif(current_setting('app.tenant_id', true), '') AS tenant, current_user::text AS role,
+              (SELECT count(*) FROM "Policy")::text AS rows,
+              (SELECT count(*) FROM "Policy" WHERE "tenantId" = $1::uuid)::text AS foreign`,
+      [globex],
+    );
+    const own = await withDatabase(
+      async (client) =>
+        (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "tenantId" = $1', [acme])).rows[0]!.n,
+    );
+    expect(seen).toEqual([{ tenant: acme, role: 'ledger_tenant', rows: own, foreign: '0' }]);
+
+    // Every idle connection of the pool, the one the read used among them: its own role, no tenant.
+    const pool = sharedPool();
+    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<Scope>(
+          "SELECT nullif(current_setting('app.tenant_id', true), '') AS tenant, current_user::text AS role",
+        );
+        expect(rows[0]).toEqual({ tenant: null, role: ownerRole });
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+    expect(clients.length).toBeGreaterThan(0);
   });
 });
