@@ -94,11 +94,10 @@ export async function readQuoteState(tenantId: string, id: string): Promise<Quot
 }
 
 async function readQuoteColumns<R extends object>(columns: string, tenantId: string, id: string): Promise<R> {
-  const rows = await tenantRead<R>(
+  const rows = await tenantRead<R>(tenantId, `SELECT ${columns} FROM "Policy" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid LIMIT 1`, [
+    id,
     tenantId,
-    `SELECT ${columns} FROM "Policy" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid LIMIT 1`,
-    [id, tenantId],
-  );
+  ]);
   const row = rows[0];
   if (!row) throw new NotFound('Quote', id);
   return row;
