@@ -4,6 +4,7 @@ import { prisma, type Tx } from '@/lib/db/client';
 import { errorFields, log } from '@/lib/log';
 import { metrics } from '@/lib/metrics/registry';
 import { listener } from './listener';
+import { wakesWorker } from './wake';
 
 // The consuming side of the durable queue. Jobs are claimed with FOR UPDATE SKIP LOCKED under
 // a lease that a heartbeat extends while the handler runs; a worker that dies (SIGKILL, power
@@ -290,7 +291,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const cronTimer = options.cron?.length ? setInterval(() => void scheduleCron(options.cron ?? []), 15_000) : undefined;
   if (options.cron?.length) void scheduleCron(options.cron);
 
-  const unsubscribe = await listener.subscribe('ledger_jobs', () => void loop());
+  const unsubscribe = await listener.subscribe('ledger_jobs', (notice) => {
+    if (wakesWorker(notice, taskNames)) void loop();
+  });
   void loop();
   log.info('worker started', { worker: id, concurrency, leaseMs, ...(faultDelayMs > 0 ? { faultDelayMs } : {}) });
 
