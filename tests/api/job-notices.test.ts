@@ -51,4 +51,41 @@ describe('a new job', () => {
     );
     expect(notices).toEqual([]);
   });
+
+  it('brought forward by an upsert (as a new webhook delivery does) or given another chance is announced again; claimed, leased or retried later is not', async () => {
+    const key = `test:${crypto.randomUUID()}`;
+    const jobId = await withDatabase(
+      async (client) =>
+        (
+          await client.query<{ id: string }>(
+            `INSERT INTO "Job" ("task", "payload", "dedupeKey", "runAt") VALUES ($1, '{}', $2, now() + interval '1 hour') RETURNING "id"::text AS id`,
+            [TASK_A, key],
+          )
+        ).rows[0]!.id,
+    );
+    const upsert = () =>
+      withDatabase(async (client) => {
+        await client.query(
+          `INSERT INTO "Job" ("task", "payload", "dedupeKey", "runAt") VALUES ($1, '{}', $2, now())
+           ON CONFLICT ("dedupeKey") DO UPDATE SET "runAt" = LEAST("Job"."runAt", EXCLUDED."runAt"), "failedAt" = NULL`,
+          [TASK_A, key],
+        );
+      });
+    const update = (set: string) =>
+      noticesDuring(() =>
+        withDatabase(async (client) => {
+          await client.query(`UPDATE "Job" SET ${set} WHERE "id" = $1::bigint`, [jobId]);
+        }),
+      );
+
+    expect(await noticesDuring(upsert)).toEqual([TASK_A]);
+    // Already due: the same upsert changes nothing a worker waits for.
+    expect(await noticesDuring(upsert)).toEqual([]);
+    expect(await update(`"lockedBy" = 'w', "lockedUntil" = now() + interval '30 seconds', "attempts" = "attempts" + 1`)).toEqual([]);
+    expect(await update(`"lockedUntil" = now() + interval '60 seconds'`)).toEqual([]);
+    expect(await update(`"runAt" = now() + interval '5 seconds', "lockedBy" = NULL, "lockedUntil" = NULL`)).toEqual([]);
+    expect(await update(`"failedAt" = now()`)).toEqual([]);
+    expect(await update(`"failedAt" = NULL`)).toEqual([TASK_A]);
+    expect(await update(`"runAt" = now() - interval '1 hour'`)).toEqual([TASK_A]);
+  });
 });
