@@ -5,8 +5,8 @@ import { tenantBeginSql, withLiterals } from './tenant-sql';
 export { tenantBeginSql };
 
 // The hottest reads (a quote, a request's status: every poll) in one round trip on a connection
-// of the shared pool, without Prisma's interactive transaction. withTenant costs four (BEGIN,
-// set_config, query, COMMIT) plus the transaction manager's own work: side by side
+// of the shared pool, without Prisma's interactive transaction. withTenant costs three (BEGIN with
+// the settings, query, COMMIT) plus the transaction manager's own work: side by side
 // (`node --import tsx bench/tenant-scope.ts`) this path read several times as many quotes per second.
 // Row-level security is the same second lock: BEGIN READ ONLY, the tenant settings
 // (SET LOCAL: transaction-local), the query and COMMIT go as one simple-protocol

@@ -20,10 +20,11 @@ interface Scope {
   role: string;
 }
 
-async function scopeOf(tx: Pick<typeof prisma, '$queryRaw'>): Promise<Scope> {
-  const [row] = await tx.$queryRaw<
-    Scope[]
-  >`SELECT nullif(current_setting('app.tenant_id', true), '') AS tenant, current_user::text AS role`;
+/** The tenant and role a statement runs with, as the columns `tenant` and `role`. */
+const SCOPE_COLUMNS = "nullif(current_setting('app.tenant_id', true), '') AS tenant, current_user::text AS role";
+
+async function scopeOf(tx: Pick<typeof prisma, '$queryRawUnsafe'>): Promise<Scope> {
+  const [row] = await tx.$queryRawUnsafe<Scope[]>(`SELECT ${SCOPE_COLUMNS}`);
   return row!;
 }
 
@@ -123,7 +124,7 @@ describe('tenant-scoped transactions', () => {
   it('scope the one-message read (lib/db/tenant-read.ts) to its tenant and leave its connection as it found it', async () => {
     const seen = await tenantRead<Scope & { rows: string; foreign: string }>(
       acme,
-      `SELECT nullif(current_setting('app.tenant_id', true), '') AS tenant, current_user::text AS role,
+      `SELECT ${SCOPE_COLUMNS},
               (SELECT count(*) FROM "Policy")::text AS rows,
               (SELECT count(*) FROM "Policy" WHERE "tenantId" = $1::uuid)::text AS foreign`,
       [globex],
@@ -139,9 +140,7 @@ describe('tenant-scoped transactions', () => {
     const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
     try {
       for (const client of clients) {
-        const { rows } = await client.query<Scope>(
-          "SELECT nullif(current_setting('app.tenant_id', true), '') AS tenant, current_user::text AS role",
-        );
+        const { rows } = await client.query<Scope>(`SELECT ${SCOPE_COLUMNS}`);
         expect(rows[0]).toEqual({ tenant: null, role: ownerRole });
       }
     } finally {
