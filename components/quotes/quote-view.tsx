@@ -27,6 +27,9 @@ export function QuoteView({ id }: { id: string }) {
   const schema = useProductSchema(meta?.product);
   const priced = !!meta && PRICED.has(meta.status) && actions.data?.meta.ready === true;
   const calculation = useCalculation(id, priced);
+  // A priced quote's actions wait for the premium's first load: shown before it, Bind's hint ("waits
+  // while the premium is worked out") would appear and vanish at once and move the page below (CLS).
+  const premiumFirstLoad = priced && calculation.isPending;
   // The plan whose schedule is on screen (the quote's own unless another is previewed).
   const [shownPlan, setShownPlan] = useState<string>();
   // The actions call long-polls until rating is done; when it reports another state than the
@@ -74,8 +77,10 @@ export function QuoteView({ id }: { id: string }) {
           Declined by the customer on {formatDate(meta.decline.declinedAt)}: {humanize(meta.decline.reason)}.
         </p>
       )}
-      {!actions.data && !actions.error && <PanelPlaceholder title="Actions" label="Loading the actions…" size="button-row" />}
-      {actions.data && (
+      {(!actions.data || premiumFirstLoad) && !actions.error && (
+        <PanelPlaceholder title="Actions" label="Loading the actions…" size="button-row" />
+      )}
+      {actions.data && !premiumFirstLoad && (
         <QuoteActions
           key={`${meta.status}-${meta.revision}`}
           id={id}
