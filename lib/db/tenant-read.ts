@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { sharedPool } from './client';
+import { ledgerTypes } from './pg-types';
 import { tenantBeginSql, withLiterals } from './tenant-sql';
 
 export { tenantBeginSql };
@@ -13,14 +14,6 @@ export { tenantBeginSql };
 // message, so the statements run in that order inside one transaction and nothing else can
 // run between them on the connection.
 
-const DATE_OID = 1082;
-const parseDate = (value: string) => new Date(`${value}T00:00:00Z`);
-/** As Prisma reads them: a DATE is midnight UTC (node-postgres would take local midnight). */
-const types = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === DATE_OID ? parseDate : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
-};
-
 /** One read in a read-only transaction scoped to the tenant, sent as one message. */
 export async function tenantRead<R extends object>(tenantId: string, text: string, values: readonly string[]): Promise<R[]> {
   const message = `${tenantBeginSql(tenantId)}; ${withLiterals(text, values)}; COMMIT`;
@@ -28,7 +21,7 @@ export async function tenantRead<R extends object>(tenantId: string, text: strin
   let healthy = true;
   try {
     // One result per statement: BEGIN, the settings, the read, COMMIT; the read is the one before COMMIT.
-    const results = (await client.query<R>({ text: message, types })) as unknown as pg.QueryResult<R>[];
+    const results = (await client.query<R>({ text: message, types: ledgerTypes })) as unknown as pg.QueryResult<R>[];
     const read = results.at(-2);
     if (!read) throw new Error('The tenant read answered without its query result');
     return read.rows;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/lib/db/client';
+import { sqlOf, type SqlTx } from '@/lib/db/sql-tx';
 import { Prisma } from '@/lib/db/generated/client';
 import { buildPayload, type PolicySnapshot } from './payload';
 import { publicTypesOf } from './types';
@@ -39,10 +40,11 @@ export interface PublicEventRow {
 
 const tenantTags = new Map<string, string>();
 
-async function tenantTag(tx: Tx, tenantId: string): Promise<string> {
+async function tenantTag(db: SqlTx, tenantId: string): Promise<string> {
   const known = tenantTags.get(tenantId);
   if (known) return known;
-  const tenant = await tx.tenant.findUniqueOrThrow({ where: { id: tenantId }, select: { tag: true } });
+  const [tenant] = await db.query<{ tag: string }>(Prisma.sql`SELECT "tag" FROM "Tenant" WHERE "id" = ${tenantId}::uuid`);
+  if (!tenant) throw new Error(`No tenant ${tenantId} to describe the event's source by`);
   // A tenant's tag never changes; the map holds one entry per tenant.
   tenantTags.set(tenantId, tenant.tag);
   return tenant.tag;
@@ -60,24 +62,22 @@ function snapshotOf(row: PolicyRowForEvents): PolicySnapshot {
   };
 }
 
-async function policySnapshot(tx: Tx, input: EmitInput): Promise<PolicySnapshot | null> {
+async function policySnapshot(db: SqlTx, input: EmitInput): Promise<PolicySnapshot | null> {
   if (!input.policyId) return null;
   if (input.policy) {
     if (input.policy.id !== input.policyId) throw new Error('The policy row given for the public event is another policy');
     return snapshotOf(input.policy);
   }
-  const row = await tx.policy.findFirst({
-    where: { id: input.policyId, tenantId: input.tenantId },
-    select: { id: true, productCode: true, quoteNumber: true, policyNumber: true, status: true, policyStatus: true, currentVersion: true },
-  });
+  const [row] = await db.query<PolicyRowForEvents>(Prisma.sql`SELECT "id", "productCode", "quoteNumber", "policyNumber", "status",
+      "policyStatus", "currentVersion" FROM "Policy" WHERE "id" = ${input.policyId}::uuid AND "tenantId" = ${input.tenantId}::uuid`);
   return row ? snapshotOf(row) : null;
 }
 
 /** The public events an internal event stands for, with their payloads; none for internal-only types. */
-export async function publicEventsFor(tx: Tx, input: EmitInput): Promise<PublicEventRow[]> {
+export async function publicEventsFor(db: SqlTx, input: EmitInput): Promise<PublicEventRow[]> {
   const types = publicTypesOf(input);
   if (types.length === 0) return [];
-  const [tenant, policy] = await Promise.all([tenantTag(tx, input.tenantId), policySnapshot(tx, input)]);
+  const [tenant, policy] = await Promise.all([tenantTag(db, input.tenantId), policySnapshot(db, input)]);
   return types.map((type) => {
     const id = randomUUID();
     const occurredAt = new Date();
@@ -92,7 +92,10 @@ export async function publicEventsFor(tx: Tx, input: EmitInput): Promise<PublicE
  */
 export function publicEventsCtes(tenantId: string, events: readonly PublicEventRow[]): Prisma.Sql {
   const rows = Prisma.join(
-    events.map((event) => Prisma.sql`(${event.id}::uuid, ${tenantId}::uuid, ${event.type}, ${event.payload}::jsonb, ${event.occurredAt})`),
+    events.map(
+      (event) =>
+        Prisma.sql`(${event.id}::uuid, ${tenantId}::uuid, ${event.type}, ${event.payload}::jsonb, ${event.occurredAt}::timestamptz)`,
+    ),
   );
   return Prisma.sql`event AS (
       INSERT INTO "OutboundEvent" ("id", "tenantId", "type", "payload", "occurredAt")
@@ -107,7 +110,7 @@ export function publicEventsCtes(tenantId: string, events: readonly PublicEventR
 }
 
 export async function emitPublicEvents(tx: Tx, input: EmitInput): Promise<void> {
-  const events = await publicEventsFor(tx, input);
+  const events = await publicEventsFor(sqlOf(tx), input);
   // Data-modifying CTEs run to completion whether or not the query reads them.
   if (events.length > 0) await tx.$executeRaw`WITH ${publicEventsCtes(input.tenantId, events)} SELECT 1`;
 }

@@ -26,6 +26,8 @@ describe('problemFromError', () => {
         },
       ),
       Object.assign(new Error('connect ENOENT /tmp/ledger/postgres/.s.PGSQL.5433'), { code: 'ENOENT' }),
+      // node-postgres's pool when no connection came free in time (the one-message paths).
+      new Error('timeout exceeded when trying to connect'),
     ];
     for (const outage of outages) {
       const { status, headers, body } = await answer(outage);
@@ -41,6 +43,11 @@ describe('problemFromError', () => {
 
   it('keeps a lost race a 409, a domain error its own status, and anything else a bare 500', async () => {
     expect((await answer(Object.assign(new Error('Unique constraint failed'), { code: 'P2002' }))).status).toBe(409);
+    // The same races as node-postgres reports them: unique violation, serialization failure, deadlock.
+    for (const code of ['23505', '40001', '40P01']) {
+      expect((await answer(Object.assign(new Error('lost'), { code }))).status, code).toBe(409);
+    }
+    expect((await answer(Object.assign(new Error('syntax error'), { code: '42601' }))).status).toBe(500);
     expect((await answer(new NotFound('Quote', 'q-1'))).status).toBe(404);
     const unknown = await answer(new Error('SELECT secret FROM "Tenant" failed'));
     expect(unknown.status).toBe(500);

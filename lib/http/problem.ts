@@ -38,7 +38,7 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|Connection refused|connection is closed|Can't reach database server|Server has closed the connection|terminating connection|database system is (shutting down|starting up|in recovery mode)|not queryable|Code: `(57P0[123]|08\d{3})`|connect (ENOENT|ECONNREFUSED) \S*\.s\.PGSQL\.\d+/i;
+  /Connection terminated|Connection refused|connection is closed|Can't reach database server|Server has closed the connection|terminating connection|database system is (shutting down|starting up|in recovery mode)|not queryable|Code: `(57P0[123]|08\d{3})`|connect (ENOENT|ECONNREFUSED) \S*\.s\.PGSQL\.\d+|timeout exceeded when trying to connect/i;
 const CAUSE_DEPTH_MAX = 5;
 
 function isDatabaseUnavailable(error: unknown): boolean {
@@ -108,11 +108,15 @@ export function problemFromError(error: unknown, instance: string, correlationId
   );
 }
 
+// The same races as PostgreSQL names them, from a transaction that does not go through Prisma
+// (lib/db/tenant-write.ts): unique violation, serialization failure, deadlock.
+const LOST_RACE_CODES = new Set(['23505', '40001', '40P01']);
+
 /** Database races that lost (unique violations, serialization failures) are conflicts, not crashes. */
 function asDomainError(error: unknown): DomainError | null {
   if (error instanceof DomainError) return error;
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'P2002' || code === 'P2034') {
+  if (code === 'P2002' || code === 'P2034' || (typeof code === 'string' && LOST_RACE_CODES.has(code))) {
     return new Conflict('A concurrent change to the same record won; read it again and retry');
   }
   if (isDatabaseUnavailable(error)) {

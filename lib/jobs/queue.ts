@@ -13,10 +13,15 @@ export interface EnqueueOptions {
 }
 
 export async function enqueue(tx: Tx, task: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
+  await tx.$executeRaw(enqueueStatement(task, payload, options));
+}
+
+/** enqueue's statement, for a transaction of the other path (lib/db/sql-tx.ts). */
+export function enqueueStatement(task: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Prisma.Sql {
   const runAt = options.runAt ?? new Date();
   const maxAttempts = options.maxAttempts ?? 8;
-  await tx.$executeRaw`INSERT INTO "Job" ("task", "payload", "tenantId", "dedupeKey", "runAt", "maxAttempts")
-    VALUES (${task}, ${JSON.stringify(payload)}::jsonb, ${options.tenantId ?? null}::uuid, ${options.dedupeKey ?? null}, ${runAt}, ${maxAttempts})
+  return Prisma.sql`INSERT INTO "Job" ("task", "payload", "tenantId", "dedupeKey", "runAt", "maxAttempts")
+    VALUES (${task}, ${JSON.stringify(payload)}::jsonb, ${options.tenantId ?? null}::uuid, ${options.dedupeKey ?? null}, ${runAt}::timestamptz, ${maxAttempts})
     ON CONFLICT ("dedupeKey") DO NOTHING`;
 }
 

@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db/client';
+import { sqlOf, type SqlTx } from '@/lib/db/sql-tx';
 import { Prisma } from '@/lib/db/generated/client';
 import { publicEventsCtes, publicEventsFor, type PolicyRowForEvents } from '@/lib/events-out/emit';
 import { changeNoticeSql } from '@/lib/jobs/queue';
@@ -31,12 +32,17 @@ export interface EventInput {
  * the notice is read once by the final SELECT. NOTIFY is delivered at commit wherever it is sent.
  */
 export async function recordEvent(tx: Tx, event: EventInput): Promise<void> {
-  const published = await publicEventsFor(tx, event);
+  await tx.$executeRaw(await eventStatement(sqlOf(tx), event));
+}
+
+/** recordEvent's statement, for a transaction that sends it later (tenantWrite's atCommit). */
+export async function eventStatement(db: SqlTx, event: EventInput): Promise<Prisma.Sql> {
+  const published = await publicEventsFor(db, event);
   const ctes = [
     Prisma.sql`audit AS (
       INSERT INTO "Event" ("tenantId", "policyId", "type", "actor", "before", "after", "data", "createdAt")
       VALUES (${event.tenantId}::uuid, ${event.policyId ?? null}::uuid, ${event.type}, ${event.actor},
-        ${jsonText(event.before)}::jsonb, ${jsonText(event.after)}::jsonb, ${jsonText(event.data)}::jsonb, ${new Date()})
+        ${jsonText(event.before)}::jsonb, ${jsonText(event.after)}::jsonb, ${jsonText(event.data)}::jsonb, ${new Date()}::timestamptz)
     )`,
   ];
   if (published.length > 0) ctes.push(publicEventsCtes(event.tenantId, published));
@@ -49,7 +55,7 @@ export async function recordEvent(tx: Tx, event: EventInput): Promise<void> {
         ' + ',
       )}`
     : Prisma.sql`SELECT 1`;
-  await tx.$executeRaw`WITH ${Prisma.join(ctes, ', ')} ${final}`;
+  return Prisma.sql`WITH ${Prisma.join(ctes, ', ')} ${final}`;
 }
 
 /** The value as JSON text for a jsonb column; SQL NULL for none, as Prisma stores an omitted Json?. */

@@ -14,6 +14,8 @@ process.env.DB_POOL_MAX = '3';
 const { withSystem, withTenant } = await import('@/lib/db/tenant');
 const { prisma, sharedPool } = await import('@/lib/db/client');
 const { tenantRead } = await import('@/lib/db/tenant-read');
+const { tenantWrite } = await import('@/lib/db/tenant-write');
+const { Prisma } = await import('@/lib/db/generated/client');
 
 interface Scope {
   tenant: string | null;
@@ -147,5 +149,91 @@ describe('tenant-scoped transactions', () => {
       for (const client of clients) client.release();
     }
     expect(clients.length).toBeGreaterThan(0);
+  });
+
+  /** A draft quote row of the tenant, with a quote number of the test's own. */
+  const draftRow = (tenant: string, quoteNumber: string) =>
+    Prisma.sql`INSERT INTO "Policy" ("tenantId", "productCode", "status", "quoteNumber", "data", "dateInception", "dateExpiry", "createdBy")
+      VALUES (${tenant}::uuid, 'home', 'draft', ${quoteNumber}, '{"customer":{}}', '2027-01-01', '2028-01-01', 'test')`;
+  const quotesNumbered = (quoteNumber: string) =>
+    withDatabase(
+      async (client) =>
+        (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "quoteNumber" = $1', [quoteNumber])).rows[0]!.n,
+    );
+  /** Every idle connection of the pool: its own role and no tenant. */
+  async function expectCleanPool(): Promise<void> {
+    const pool = sharedPool();
+    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<Scope>(`SELECT ${SCOPE_COLUMNS}`);
+        expect(rows[0]).toEqual({ tenant: null, role: ownerRole });
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+    expect(clients.length).toBeGreaterThan(0);
+  }
+
+  it('scope the two-message write (lib/db/tenant-write.ts) to its tenant: settings with the first statement, the rest with COMMIT', async () => {
+    const number = `WRITE-${crypto.randomUUID()}`;
+    sent.splice(0);
+    const seen = await tenantWrite(acme, async (tx) => {
+      const [scope] = await tx.query<Scope & { rows: string; foreign: string }>(Prisma.sql`SELECT ${Prisma.raw(SCOPE_COLUMNS)},
+          (SELECT count(*) FROM "Policy")::text AS rows,
+          (SELECT count(*) FROM "Policy" WHERE "tenantId" = ${globex}::uuid)::text AS foreign`);
+      tx.atCommit(draftRow(acme, number));
+      return scope;
+    });
+    const messages = [...sent];
+    const own = await withDatabase(
+      async (client) =>
+        (
+          await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "tenantId" = $1 AND "quoteNumber" <> $2', [
+            acme,
+            number,
+          ])
+        ).rows[0]!.n,
+    );
+    expect(seen).toEqual({ tenant: acme, role: 'ledger_tenant', rows: own, foreign: '0' });
+    expect(messages).toHaveLength(2);
+    expect(messages[0]).toMatch(
+      new RegExp(`^BEGIN; SET LOCAL app.tenant_id = '${acme}'; SET LOCAL ROLE ledger_tenant; SET LOCAL statement_timeout = '15s'; SELECT `),
+    );
+    expect(messages[1]).toMatch(/^INSERT INTO "Policy" .*; COMMIT$/s);
+    expect(await quotesNumbered(number)).toBe('1');
+    await expectCleanPool();
+  });
+
+  it('refuse, in a tenant write, a row of another tenant (row-level security checks what is written too)', async () => {
+    const number = `FOREIGN-${crypto.randomUUID()}`;
+    const attempt = tenantWrite(acme, async (tx) => {
+      await tx.query(draftRow(globex, number));
+    });
+    await expect(attempt).rejects.toMatchObject({ code: '42501' });
+    expect(await quotesNumbered(number)).toBe('0');
+    await expectCleanPool();
+  });
+
+  it('roll a tenant write back whole when its caller throws, or when a statement sent with COMMIT fails', async () => {
+    const thrown = `THROWN-${crypto.randomUUID()}`;
+    await expect(
+      tenantWrite(acme, async (tx) => {
+        await tx.query(draftRow(acme, thrown));
+        throw new Error('the caller changed its mind');
+      }),
+    ).rejects.toThrow('the caller changed its mind');
+    expect(await quotesNumbered(thrown)).toBe('0');
+
+    // The first statement ran and the second collides with it: COMMIT never runs, nothing stays.
+    const twice = `TWICE-${crypto.randomUUID()}`;
+    await expect(
+      tenantWrite(acme, async (tx) => {
+        await tx.query(draftRow(acme, twice));
+        tx.atCommit(draftRow(acme, twice));
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await quotesNumbered(twice)).toBe('0');
+    await expectCleanPool();
   });
 });

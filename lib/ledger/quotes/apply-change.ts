@@ -1,6 +1,7 @@
-import type { Tx } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
+import type { SqlTx } from '@/lib/db/sql-tx';
 import { ValidationFailed } from '@/lib/errors';
-import { enqueue } from '@/lib/jobs/queue';
+import { enqueueStatement } from '@/lib/jobs/queue';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { changedPaths, matchesAny } from '@/lib/products/paths';
 import { editableAfterBindPaths, ratingPaths } from '@/lib/products/annotations';
@@ -8,8 +9,7 @@ import { assertValidPayload } from '@/lib/products/validate';
 import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { PREPARE_QUOTE_TASK } from './create-quote';
 import { mergePatch } from './merge-patch';
-import { customerNameOf, quoteData, quotePayload, quoteState, type QuoteData, type QuoteRecord } from './quote-record';
-import { asJson } from './rate-quote';
+import { customerNameOf, POLICY_COLUMNS, quoteData, quotePayload, quoteState, type QuoteData, type QuoteRecord } from './quote-record';
 
 export interface AppliedChange {
   row: QuoteRecord;
@@ -24,7 +24,7 @@ export interface AppliedChange {
  * new background preparation when a rating-relevant field changed.
  */
 export async function applyQuoteChange(
-  tx: Tx,
+  db: SqlTx,
   row: QuoteRecord,
   patch: Record<string, unknown>,
   language: MessageLanguage = 'en',
@@ -50,20 +50,18 @@ export async function applyQuoteChange(
     }
   }
   const ratingRelevant = state !== 'bound' && changed.some((path) => matchesAny(ratingPaths(row.productCode), path));
-  const updated = await tx.policy.update({
-    where: { id: row.id },
-    data: {
-      data: asJson(data),
-      revision: { increment: 1 },
-      customerName: customerNameOf(data),
-      paymentPlan: data.policy.paymentPlan ?? row.paymentPlan,
-      dateInception: new Date(`${data.policy.dateInception}T00:00:00Z`),
-      dateExpiry: new Date(`${data.policy.dateExpiry}T00:00:00Z`),
-      ...(ratingRelevant ? { status: nextQuoteState(state, 'update'), enrichmentState: 'pending' } : {}),
-    },
-  });
+  const prepare = ratingRelevant
+    ? Prisma.sql`, "status" = ${nextQuoteState(state, 'update')}, "enrichmentState" = 'pending'`
+    : Prisma.empty;
+  const [updated] = await db.query<QuoteRecord>(Prisma.sql`UPDATE "Policy" SET "data" = ${JSON.stringify(data)}::jsonb,
+      "revision" = "revision" + 1, "customerName" = ${customerNameOf(data)}, "paymentPlan" = ${data.policy.paymentPlan ?? row.paymentPlan},
+      "dateInception" = ${data.policy.dateInception}::date, "dateExpiry" = ${data.policy.dateExpiry}::date,
+      "updatedAt" = ${new Date()}::timestamptz ${prepare}
+    WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid
+    RETURNING ${Prisma.raw(POLICY_COLUMNS)}`);
+  if (!updated) throw new Error(`The locked quote ${row.id} was not there to update`);
   if (ratingRelevant) {
-    await enqueue(tx, PREPARE_QUOTE_TASK, { policyId: row.id, revision: updated.revision }, { tenantId: row.tenantId });
+    await db.query(enqueueStatement(PREPARE_QUOTE_TASK, { policyId: row.id, revision: updated.revision }, { tenantId: row.tenantId }));
   }
   return { row: updated, changed, ratingRelevant, before };
 }

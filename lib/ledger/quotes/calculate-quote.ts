@@ -1,5 +1,6 @@
-import type { Tx } from '@/lib/db/client';
-import { recordEvent } from '@/lib/ledger/events';
+import { Prisma } from '@/lib/db/generated/client';
+import type { TenantWriteTx } from '@/lib/db/tenant-write';
+import { eventStatement } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
 import type { CalculationResult } from '@/lib/rating/types';
@@ -7,8 +8,8 @@ import { ValidationFailed } from '@/lib/errors';
 import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { applyQuoteChange } from './apply-change';
 import { runEnrichment } from '@/lib/products/enrichment';
-import { lockQuote, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
-import { asJson, rateQuote } from './rate-quote';
+import { lockQuoteIn, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
+import { rateQuote, type RatingOutcome } from './rate-quote';
 import { quoteExpired, validityOf } from './quote-validity';
 
 export interface CalculateQuoteInput {
@@ -31,10 +32,11 @@ export interface CalculatedQuote {
 /**
  * Rates the quote now, in the request: the engine is pure and fast. Enrichment still pending
  * is run inline (the background job then finds nothing to do), so a client never has to
- * wait for the queue to calculate.
+ * wait for the queue to calculate. The saved price and its events go out with COMMIT: with no
+ * changed data, the whole calculation is two round trips (lib/db/tenant-write.ts).
  */
-export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
-  let row = await lockQuote(tx, input.tenantId, input.id);
+export async function calculateQuote(tx: TenantWriteTx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
+  let row = await lockQuoteIn(tx, input.tenantId, input.id);
   // A bound quote whose price expired is recalculated too: calculated again, to be bound again.
   // Validity is measured on the real clock, as `calculatedAt` is stored (the test clock pins
   // business dates only).
@@ -50,39 +52,64 @@ export async function calculateQuote(tx: Tx, input: CalculateQuoteInput): Promis
       ? (row.enrichment as Record<string, unknown>)
       : runEnrichment(row.productCode, quotePayload(row), 'all').enrichment;
   const outcome = rateQuote(product, row, quoteData(row), enrichment, input.actor);
-  const updated = await tx.policy.update({
-    where: { id: row.id },
-    data: {
-      enrichment: asJson(enrichment),
-      enrichmentState: 'done',
-      calculation: asJson(outcome.calculation),
-      calculatedAt: new Date(),
-      status: outcome.state,
-      referral: outcome.referral ? asJson(outcome.referral) : undefined,
-    },
-  });
-  await recordEvent(tx, {
-    tenantId: input.tenantId,
-    policyId: row.id,
-    type: outcome.state === 'in-manual-referral' ? 'quote.referred' : 'quote.calculated',
-    actor: input.actor,
-    before: { status: state, payable: (row.calculation as CalculationResult | null)?.data.payable ?? null },
-    after: { status: outcome.state, payable: outcome.calculation.data.payable },
-    data: outcome.referral ? { rules: outcome.referral.rules } : undefined,
-    policy: updated,
-    wake: [`policy:${row.id}`],
-  });
-  if (input.signalReady && outcome.state === 'calculated') {
-    await recordEvent(tx, {
+  const updated = withCalculation(row, enrichment, outcome);
+  tx.atCommit(saveCalculationStatement(updated));
+  tx.atCommit(
+    await eventStatement(tx, {
       tenantId: input.tenantId,
       policyId: row.id,
-      type: 'quote.ready',
+      type: outcome.state === 'in-manual-referral' ? 'quote.referred' : 'quote.calculated',
       actor: input.actor,
-      data: { payable: outcome.calculation.data.payable },
+      before: { status: state, payable: (row.calculation as CalculationResult | null)?.data.payable ?? null },
+      after: { status: outcome.state, payable: outcome.calculation.data.payable },
+      data: outcome.referral ? { rules: outcome.referral.rules } : undefined,
       policy: updated,
-    });
+      wake: [`policy:${row.id}`],
+    }),
+  );
+  if (input.signalReady && outcome.state === 'calculated') {
+    tx.atCommit(
+      await eventStatement(tx, {
+        tenantId: input.tenantId,
+        policyId: row.id,
+        type: 'quote.ready',
+        actor: input.actor,
+        data: { payable: outcome.calculation.data.payable },
+        policy: updated,
+      }),
+    );
   }
   return { row: updated, calculation: outcome.calculation };
+}
+
+/**
+ * The locked row as the calculation leaves it (JSON values as stored: through JSON), so the
+ * answer and the events describe the saved quote without reading it back. A referral stays as
+ * it was unless the rating referred the quote.
+ */
+function withCalculation(row: QuoteRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome): QuoteRecord {
+  const now = new Date();
+  return {
+    ...row,
+    enrichment: asStored(enrichment),
+    enrichmentState: 'done',
+    calculation: asStored(outcome.calculation),
+    calculatedAt: now,
+    status: outcome.state,
+    referral: outcome.referral ? asStored(outcome.referral) : row.referral,
+    updatedAt: now,
+  };
+}
+
+function asStored(value: unknown): Prisma.JsonValue {
+  return JSON.parse(JSON.stringify(value)) as Prisma.JsonValue;
+}
+
+function saveCalculationStatement(row: QuoteRecord): Prisma.Sql {
+  return Prisma.sql`UPDATE "Policy" SET "enrichment" = ${JSON.stringify(row.enrichment)}::jsonb, "enrichmentState" = ${row.enrichmentState},
+      "calculation" = ${JSON.stringify(row.calculation)}::jsonb, "calculatedAt" = ${row.calculatedAt}::timestamptz, "status" = ${row.status},
+      "referral" = ${row.referral === null ? null : JSON.stringify(row.referral)}::jsonb, "updatedAt" = ${row.updatedAt}::timestamptz
+    WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid`;
 }
 
 /** A create-shaped payload names its product; it cannot turn a quote into another product's. */

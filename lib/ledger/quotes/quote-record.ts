@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db/client';
+import { sqlOf, type SqlTx } from '@/lib/db/sql-tx';
 import { tenantRead } from '@/lib/db/tenant-read';
 import { Prisma, type Policy } from '@/lib/db/generated/client';
 import { Conflict, NotFound } from '@/lib/errors';
@@ -107,9 +108,14 @@ async function readQuoteColumns<R extends object>(columns: string, tenantId: str
  * Reads the quote with a row lock held until the transaction ends, in one statement: after waiting
  * for a concurrent writer, FOR UPDATE answers the row as that writer committed it.
  */
-export async function lockQuote(tx: Tx, tenantId: string, id: string): Promise<QuoteRecord> {
-  const rows = await tx.$queryRaw<QuoteRecord[]>`SELECT ${Prisma.raw(POLICY_COLUMNS)} FROM "Policy"
-    WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`;
+export function lockQuote(tx: Tx, tenantId: string, id: string): Promise<QuoteRecord> {
+  return lockQuoteIn(sqlOf(tx), tenantId, id);
+}
+
+/** lockQuote on either transaction path (lib/db/sql-tx.ts). */
+export async function lockQuoteIn(db: SqlTx, tenantId: string, id: string): Promise<QuoteRecord> {
+  const rows = await db.query<QuoteRecord>(Prisma.sql`SELECT ${Prisma.raw(POLICY_COLUMNS)} FROM "Policy"
+    WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`);
   const row = rows[0];
   if (!row) throw new NotFound('Quote', id);
   return row;

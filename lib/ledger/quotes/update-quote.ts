@@ -5,6 +5,7 @@ import { recordEvent } from '@/lib/ledger/events';
 import { allowedQuoteActions, quoteActionKeys } from '@/lib/ledger/state-machine';
 import { valueAt } from '@/lib/products/paths';
 import type { MessageLanguage } from '@/lib/products/validation-messages';
+import { sqlOf } from '@/lib/db/sql-tx';
 import { applyQuoteChange } from './apply-change';
 import { checkIfMatch, lockQuote, quoteState, type QuoteRecord } from './quote-record';
 
@@ -23,7 +24,7 @@ export async function updateQuote(tx: Tx, input: UpdateQuoteInput): Promise<Quot
   const row = await lockQuote(tx, input.tenantId, input.id);
   checkIfMatch(row, input.ifMatch);
   assertPrepared(row);
-  const change = await applyQuoteChange(tx, row, input.patch, input.language);
+  const change = await applyQuoteChange(sqlOf(tx), row, input.patch, input.language);
   if (change.changed.length === 0) return change.row;
   await recordEvent(tx, {
     tenantId: input.tenantId,

@@ -1,5 +1,5 @@
 import { calculateQuoteEndpoint } from '@/lib/api/endpoints/quotes';
-import { withTenant } from '@/lib/db/tenant';
+import { tenantWrite } from '@/lib/db/tenant-write';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 import { calculateQuote } from '@/lib/ledger/quotes/calculate-quote';
@@ -7,7 +7,7 @@ import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
 
 export const POST = ledgerRoute(calculateQuoteEndpoint, async ({ tenant, principal, params, body, query, language }) => {
   const id = requireUuid(params.id, 'Quote');
-  const { row, calculation } = await withTenant(tenant.id, (tx) =>
+  const { row, calculation } = await tenantWrite(tenant.id, (tx) =>
     calculateQuote(tx, { tenantId: tenant.id, id, actor: principal.subject, patch: body, signalReady: query.withNotifications, language }),
   );
   return { ...calculation, meta: quoteMeta(row) };

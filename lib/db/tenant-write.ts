@@ -1,0 +1,77 @@
+import type pg from 'pg';
+import type { Prisma } from './client';
+import { sharedPool } from './client';
+import { ledgerTypes } from './pg-types';
+import type { SqlTx } from './sql-tx';
+import { inlineSql, tenantSettingsSql } from './tenant-sql';
+
+// A tenant-scoped write in as few round trips as its logic allows, on a connection of the shared
+// pool rather than Prisma's interactive transaction (whose query engine and transaction manager
+// cost the hot writes most of their CPU: `node --import tsx bench/profile.ts calculate`). BEGIN and
+// the tenant settings travel with the first statement, and the statements whose rows the caller
+// does not read travel with COMMIT: a write that reads, decides and saves takes two messages.
+// Each message is simple-protocol (values inlined as literals by inlineSql), so its statements run
+// in order on this connection and nothing else can run between them. Row-level security is the
+// same second lock as withTenant's: SET LOCAL role and tenant, for this transaction only.
+
+/** A transaction of tenantWrite. */
+export interface TenantWriteTx extends SqlTx {
+  /** Adds a statement to send with COMMIT, in the transaction's last message; its rows are not read. */
+  atCommit(sql: Prisma.Sql): void;
+}
+
+/** A lock or statement still waiting after this long fails the transaction, as withTenant's timeout does. */
+const STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = '15s'";
+
+/**
+ * Runs `fn` in one transaction scoped to the tenant and commits it with the statements `fn` left
+ * for commit; anything `fn` throws, or any failing statement, rolls all of it back.
+ */
+export async function tenantWrite<T>(tenantId: string, fn: (tx: TenantWriteTx) => Promise<T>): Promise<T> {
+  const begin = `BEGIN; ${tenantSettingsSql(tenantId)}; ${STATEMENT_TIMEOUT}`;
+  const client = await sharedPool().connect();
+  const send = async (message: string): Promise<pg.QueryResult[]> => {
+    const answer = (await client.query({ text: message, types: ledgerTypes })) as unknown as pg.QueryResult | pg.QueryResult[];
+    return Array.isArray(answer) ? answer : [answer];
+  };
+  let opened = false;
+  const forCommit: string[] = [];
+  const tx: TenantWriteTx = {
+    async query<R extends object>(sql: Prisma.Sql): Promise<R[]> {
+      const statement = inlineSql(sql);
+      const message = opened ? statement : `${begin}; ${statement}`;
+      opened = true;
+      // One result per statement; the caller's is the last.
+      return (await send(message)).at(-1)!.rows as R[];
+    },
+    atCommit(sql: Prisma.Sql): void {
+      forCommit.push(inlineSql(sql));
+    },
+  };
+  let healthy = true;
+  try {
+    const value = await fn(tx);
+    if (opened) await send([...forCommit, 'COMMIT'].join('; '));
+    else if (forCommit.length > 0) {
+      opened = true;
+      await send([begin, ...forCommit, 'COMMIT'].join('; '));
+    }
+    return value;
+  } catch (error) {
+    // A failed statement left the transaction aborted (a failed COMMIT message ran no COMMIT).
+    if (opened) healthy = await rollBack(client);
+    throw error;
+  } finally {
+    client.release(!healthy);
+  }
+}
+
+/** Whether the connection is fit for the next caller: it rolled back, or had nothing to roll back. */
+async function rollBack(client: pg.PoolClient): Promise<boolean> {
+  try {
+    await client.query('ROLLBACK');
+    return true;
+  } catch {
+    return false;
+  }
+}
