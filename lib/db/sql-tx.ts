@@ -6,10 +6,22 @@ import type { Prisma, Tx } from './client';
  * the one-message tenant write (./tenant-write.ts), so such a function serves either.
  */
 export interface SqlTx {
+  /** Runs the statement and answers its rows. */
   query<R extends object = Record<string, unknown>>(sql: Prisma.Sql): Promise<R[]>;
+  /**
+   * Runs a statement whose rows the caller does not read. The transaction may hold it and send it
+   * with its next statement or with COMMIT (statements still run in the order given); a failure
+   * then fails that statement or the commit, and the whole transaction is rolled back.
+   */
+  execute(sql: Prisma.Sql): Promise<void>;
 }
 
 /** The SqlTx of a Prisma transaction. */
 export function sqlOf(tx: Tx): SqlTx {
-  return { query: <R extends object>(sql: Prisma.Sql) => tx.$queryRaw<R[]>(sql) };
+  return {
+    query: <R extends object>(sql: Prisma.Sql) => tx.$queryRaw<R[]>(sql),
+    execute: async (sql: Prisma.Sql) => {
+      await tx.$executeRaw(sql);
+    },
+  };
 }

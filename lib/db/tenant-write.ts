@@ -9,25 +9,20 @@ import { inlineSql, tenantSettingsSql } from './tenant-sql';
 // pool rather than Prisma's interactive transaction (whose query engine and transaction manager
 // cost the hot writes most of their CPU: `node --import tsx bench/profile.ts calculate`). BEGIN and
 // the tenant settings travel with the first statement, and the statements whose rows the caller
-// does not read travel with COMMIT: a write that reads, decides and saves takes two messages.
+// does not read (`execute`) wait for the next one or for COMMIT: a write that reads, decides and
+// saves takes two messages.
 // Each message is simple-protocol (values inlined as literals by inlineSql), so its statements run
 // in order on this connection and nothing else can run between them. Row-level security is the
 // same second lock as withTenant's: SET LOCAL role and tenant, for this transaction only.
-
-/** A transaction of tenantWrite. */
-export interface TenantWriteTx extends SqlTx {
-  /** Adds a statement to send with COMMIT, in the transaction's last message; its rows are not read. */
-  atCommit(sql: Prisma.Sql): void;
-}
 
 /** A lock or statement still waiting after this long fails the transaction, as withTenant's timeout does. */
 const STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = '15s'";
 
 /**
- * Runs `fn` in one transaction scoped to the tenant and commits it with the statements `fn` left
- * for commit; anything `fn` throws, or any failing statement, rolls all of it back.
+ * Runs `fn` in one transaction scoped to the tenant and commits it with the statements still
+ * waiting; anything `fn` throws, or any failing statement, rolls all of it back.
  */
-export async function tenantWrite<T>(tenantId: string, fn: (tx: TenantWriteTx) => Promise<T>): Promise<T> {
+export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
   const begin = `BEGIN; ${tenantSettingsSql(tenantId)}; ${STATEMENT_TIMEOUT}`;
   const client = await sharedPool().connect();
   const send = async (message: string): Promise<pg.QueryResult[]> => {
@@ -35,27 +30,26 @@ export async function tenantWrite<T>(tenantId: string, fn: (tx: TenantWriteTx) =
     return Array.isArray(answer) ? answer : [answer];
   };
   let opened = false;
-  const forCommit: string[] = [];
-  const tx: TenantWriteTx = {
+  /** Statements of `execute` not sent yet: they go first in the next message. */
+  const waiting: string[] = [];
+  const message = (statement: string) => {
+    const statements = [...(opened ? [] : [begin]), ...waiting.splice(0), statement];
+    opened = true;
+    return statements.join('; ');
+  };
+  const tx: SqlTx = {
     async query<R extends object>(sql: Prisma.Sql): Promise<R[]> {
-      const statement = inlineSql(sql);
-      const message = opened ? statement : `${begin}; ${statement}`;
-      opened = true;
       // One result per statement; the caller's is the last.
-      return (await send(message)).at(-1)!.rows as R[];
+      return (await send(message(inlineSql(sql)))).at(-1)!.rows as R[];
     },
-    atCommit(sql: Prisma.Sql): void {
-      forCommit.push(inlineSql(sql));
+    async execute(sql: Prisma.Sql): Promise<void> {
+      waiting.push(inlineSql(sql));
     },
   };
   let healthy = true;
   try {
     const value = await fn(tx);
-    if (opened) await send([...forCommit, 'COMMIT'].join('; '));
-    else if (forCommit.length > 0) {
-      opened = true;
-      await send([begin, ...forCommit, 'COMMIT'].join('; '));
-    }
+    if (opened || waiting.length > 0) await send(message('COMMIT'));
     return value;
   } catch (error) {
     // A failed statement left the transaction aborted (a failed COMMIT message ran no COMMIT).

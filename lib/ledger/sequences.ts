@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
 
 // Per-tenant counters; invoice and policy numbers are gapless. The row lock taken by the upsert serialises concurrent
 // callers until their transaction ends, so a rolled-back transaction leaves no gap.
@@ -30,9 +31,10 @@ export async function nextPolicyNumber(tx: Tx, tenantId: string, tenantTag: stri
  * Q-2026-000123, from a PostgreSQL sequence per tenant and year (migration 0009): nextval() holds
  * no lock to commit, so concurrent quote creations of one tenant no longer queue on one counter
  * row. A rolled-back creation leaves a gap, which quote numbers may have; invoice and policy
- * numbers stay on the gapless counter above.
+ * numbers stay on the gapless counter above. An expression, so the statement that inserts the
+ * quote draws its number (no round trip of its own); formatted as formatNumber does.
  */
-export async function nextQuoteNumber(tx: Tx, tenantId: string, year: number): Promise<string> {
-  const rows = await tx.$queryRaw<{ value: bigint }[]>`SELECT ledger_next_quote_value(${tenantId}::uuid, ${year}::int) AS "value"`;
-  return formatNumber('Q', year, Number(rows[0]!.value));
+export function nextQuoteNumberSql(tenantId: string, year: number): Prisma.Sql {
+  return Prisma.sql`(SELECT 'Q-' || ${year}::int || '-' || lpad(n.value::text, greatest(6, length(n.value::text)), '0')
+    FROM ledger_next_quote_value(${tenantId}::uuid, ${year}::int) AS n(value))`;
 }

@@ -16,6 +16,7 @@ const { prisma, sharedPool } = await import('@/lib/db/client');
 const { tenantRead } = await import('@/lib/db/tenant-read');
 const { tenantWrite } = await import('@/lib/db/tenant-write');
 const { Prisma } = await import('@/lib/db/generated/client');
+const { nextQuoteNumberSql } = await import('@/lib/ledger/sequences');
 
 interface Scope {
   tenant: string | null;
@@ -182,7 +183,7 @@ describe('tenant-scoped transactions', () => {
       const [scope] = await tx.query<Scope & { rows: string; foreign: string }>(Prisma.sql`SELECT ${Prisma.raw(SCOPE_COLUMNS)},
           (SELECT count(*) FROM "Policy")::text AS rows,
           (SELECT count(*) FROM "Policy" WHERE "tenantId" = ${globex}::uuid)::text AS foreign`);
-      tx.atCommit(draftRow(acme, number));
+      await tx.execute(draftRow(acme, number));
       return scope;
     });
     const messages = [...sent];
@@ -230,10 +231,41 @@ describe('tenant-scoped transactions', () => {
     await expect(
       tenantWrite(acme, async (tx) => {
         await tx.query(draftRow(acme, twice));
-        tx.atCommit(draftRow(acme, twice));
+        await tx.execute(draftRow(acme, twice));
       }),
     ).rejects.toMatchObject({ code: '23505' });
     expect(await quotesNumbered(twice)).toBe('0');
     await expectCleanPool();
+  });
+
+  it('run a tenant write’s statements in the order given: a read after an execute sees its row, in the same message', async () => {
+    const number = `ORDER-${crypto.randomUUID()}`;
+    sent.splice(0);
+    const counted = await tenantWrite(acme, async (tx) => {
+      await tx.execute(draftRow(acme, number));
+      const [row] = await tx.query<{ n: string }>(Prisma.sql`SELECT count(*)::text AS n FROM "Policy" WHERE "quoteNumber" = ${number}`);
+      return row!.n;
+    });
+    expect(counted).toBe('1');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/^BEGIN; .*; INSERT INTO "Policy" .*; SELECT count\(\*\)/s);
+    expect(sent[1]).toBe('COMMIT');
+  });
+
+  it('draw quote numbers inside the insert’s statement as Q-year-number, six digits and more when the year needs them', async () => {
+    // The tenant's counter row as an earlier release left it: the year's sequence starts after it.
+    await withDatabase((client) =>
+      client.query(`INSERT INTO "Sequence" ("tenantId", "name", "value") VALUES ($1, 'quote:2001', 999998)`, [globex]),
+    );
+    const draw = (year: number) =>
+      tenantWrite(globex, async (tx) => (await tx.query<{ n: string }>(Prisma.sql`SELECT ${nextQuoteNumberSql(globex, year)} AS n`))[0]!.n);
+    expect(await draw(2001)).toBe('Q-2001-999999');
+    expect(await draw(2001)).toBe('Q-2001-1000000');
+    expect(await draw(2002)).toBe('Q-2002-000001');
+    expect(await draw(2002)).toBe('Q-2002-000002');
+    // Another tenant's numbers are refused inside a tenant's transaction.
+    await expect(tenantWrite(acme, (tx) => tx.query(Prisma.sql`SELECT ${nextQuoteNumberSql(globex, 2002)} AS n`))).rejects.toMatchObject({
+      code: '42501',
+    });
   });
 });

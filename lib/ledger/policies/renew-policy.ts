@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db/client';
+import { sqlOf } from '@/lib/db/sql-tx';
 import { InvalidState } from '@/lib/errors';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
@@ -59,7 +60,7 @@ export async function renewalStatusOf(tx: Tx, row: PolicyRecord, today: string) 
  * and the next term, with the facts that change with time moved on; rated in the background.
  */
 export async function createRenewalQuote(tx: Tx, row: PolicyRecord, actor: string): Promise<{ id: string; quoteNumber: string }> {
-  const quote = await createQuote(tx, {
+  const quote = await createQuote(sqlOf(tx), {
     tenant: { id: row.tenantId },
     actor,
     payload: renewalPayload(getProduct(row.productCode), quoteData(row), termOf(row)),

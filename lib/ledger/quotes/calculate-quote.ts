@@ -1,5 +1,5 @@
 import { Prisma } from '@/lib/db/generated/client';
-import type { TenantWriteTx } from '@/lib/db/tenant-write';
+import type { SqlTx } from '@/lib/db/sql-tx';
 import { eventStatement } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
@@ -32,10 +32,11 @@ export interface CalculatedQuote {
 /**
  * Rates the quote now, in the request: the engine is pure and fast. Enrichment still pending
  * is run inline (the background job then finds nothing to do), so a client never has to
- * wait for the queue to calculate. The saved price and its events go out with COMMIT: with no
- * changed data, the whole calculation is two round trips (lib/db/tenant-write.ts).
+ * wait for the queue to calculate. The saved price and its events are statements whose rows are
+ * not read: on tenantWrite they go with COMMIT, and a calculation without changed data takes two
+ * round trips (lib/db/tenant-write.ts).
  */
-export async function calculateQuote(tx: TenantWriteTx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
+export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
   let row = await lockQuoteIn(tx, input.tenantId, input.id);
   // A bound quote whose price expired is recalculated too: calculated again, to be bound again.
   // Validity is measured on the real clock, as `calculatedAt` is stored (the test clock pins
@@ -53,8 +54,8 @@ export async function calculateQuote(tx: TenantWriteTx, input: CalculateQuoteInp
       : runEnrichment(row.productCode, quotePayload(row), 'all').enrichment;
   const outcome = rateQuote(product, row, quoteData(row), enrichment, input.actor);
   const updated = withCalculation(row, enrichment, outcome);
-  tx.atCommit(saveCalculationStatement(updated));
-  tx.atCommit(
+  await tx.execute(saveCalculationStatement(updated));
+  await tx.execute(
     await eventStatement(tx, {
       tenantId: input.tenantId,
       policyId: row.id,
@@ -68,7 +69,7 @@ export async function calculateQuote(tx: TenantWriteTx, input: CalculateQuoteInp
     }),
   );
   if (input.signalReady && outcome.state === 'calculated') {
-    tx.atCommit(
+    await tx.execute(
       await eventStatement(tx, {
         tenantId: input.tenantId,
         policyId: row.id,

@@ -1,4 +1,5 @@
 import type { Tx } from '@/lib/db/client';
+import { sqlOf } from '@/lib/db/sql-tx';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import type { TenantRef } from '@/lib/tenants/lookup';
 import { createQuote } from './create-quote';
@@ -8,5 +9,5 @@ import { findQuote, quotePayload, quoteState, type QuoteRecord } from './quote-r
 export async function copyQuote(tx: Tx, input: { tenant: TenantRef; id: string; actor: string }): Promise<QuoteRecord> {
   const source = await findQuote(tx, input.tenant.id, input.id);
   nextQuoteState(quoteState(source), 'copy');
-  return createQuote(tx, { tenant: input.tenant, actor: input.actor, payload: quotePayload(source), copiedFromId: source.id });
+  return createQuote(sqlOf(tx), { tenant: input.tenant, actor: input.actor, payload: quotePayload(source), copiedFromId: source.id });
 }

@@ -1,15 +1,15 @@
-import type { Tx } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
+import type { SqlTx } from '@/lib/db/sql-tx';
 import { BadRequest, ValidationFailed } from '@/lib/errors';
-import { enqueue } from '@/lib/jobs/queue';
-import { recordEvent } from '@/lib/ledger/events';
-import { nextQuoteNumber } from '@/lib/ledger/sequences';
+import { enqueueStatement } from '@/lib/jobs/queue';
+import { eventStatement } from '@/lib/ledger/events';
+import { nextQuoteNumberSql } from '@/lib/ledger/sequences';
 import { productCodes } from '@/lib/products/registry';
 import { assertValidPayload } from '@/lib/products/validate';
 import type { MessageLanguage } from '@/lib/products/validation-messages';
 import type { TenantRef } from '@/lib/tenants/lookup';
 import { runEnrichment } from '@/lib/products/enrichment';
-import { customerNameOf, type QuoteData, type QuoteRecord } from './quote-record';
-import { asJson } from './rate-quote';
+import { customerNameOf, POLICY_COLUMNS, type QuoteData, type QuoteRecord } from './quote-record';
 
 export const PREPARE_QUOTE_TASK = 'prepare-quote';
 
@@ -29,43 +29,39 @@ export interface CreateQuoteInput {
 /**
  * Creates a quote in `draft`: validated against the product schema (defaults applied), with
  * the synchronous enrichment done. The rest of enrichment and the first rating run in the
- * background job queued in the same transaction.
+ * background job queued in the same transaction. On tenantWrite, two round trips: the insert
+ * (which draws the quote number) with BEGIN, the event and the job with COMMIT.
  */
-export async function createQuote(tx: Tx, input: CreateQuoteInput): Promise<QuoteRecord> {
+export async function createQuote(db: SqlTx, input: CreateQuoteInput): Promise<QuoteRecord> {
   const productCode = productCodeOf(input.payload);
   const valid = assertValidPayload(productCode, input.payload, input.language);
   const { product: _product, ...rest } = valid as unknown as { product: string } & QuoteData;
   const data: QuoteData = rest;
   const { enrichment } = runEnrichment(productCode, valid as unknown as Record<string, unknown>, 'sync');
+  const tenantId = input.tenant.id;
   const now = new Date();
-  const row = await tx.policy.create({
-    data: {
-      tenantId: input.tenant.id,
-      productCode,
-      status: 'draft',
-      quoteNumber: await nextQuoteNumber(tx, input.tenant.id, now.getUTCFullYear()),
-      data: asJson(data),
-      enrichment: asJson(enrichment),
-      enrichmentState: 'pending',
-      paymentPlan: data.policy.paymentPlan ?? 'annual',
-      dateInception: new Date(`${data.policy.dateInception}T00:00:00Z`),
-      dateExpiry: new Date(`${data.policy.dateExpiry}T00:00:00Z`),
-      customerName: customerNameOf(data),
-      createdBy: input.actor,
-      renewalOfId: input.renewalOfId ?? null,
-    },
-  });
-  await recordEvent(tx, {
-    tenantId: input.tenant.id,
-    policyId: row.id,
-    type: 'quote.created',
-    actor: input.actor,
-    after: { status: row.status, quoteNumber: row.quoteNumber },
-    data: { product: productCode, renewalOfId: input.renewalOfId, copiedFromId: input.copiedFromId },
-    policy: row,
-    wake: [`policy:${row.id}`],
-  });
-  await enqueue(tx, PREPARE_QUOTE_TASK, { policyId: row.id, revision: row.revision }, { tenantId: input.tenant.id });
+  const [row] = await db.query<QuoteRecord>(Prisma.sql`INSERT INTO "Policy" ("tenantId", "productCode", "status", "quoteNumber",
+      "data", "enrichment", "enrichmentState", "paymentPlan", "dateInception", "dateExpiry", "customerName", "createdBy",
+      "renewalOfId", "createdAt", "updatedAt")
+    VALUES (${tenantId}::uuid, ${productCode}, 'draft', ${nextQuoteNumberSql(tenantId, now.getUTCFullYear())},
+      ${JSON.stringify(data)}::jsonb, ${JSON.stringify(enrichment)}::jsonb, 'pending', ${data.policy.paymentPlan ?? 'annual'},
+      ${data.policy.dateInception}::date, ${data.policy.dateExpiry}::date, ${customerNameOf(data)}, ${input.actor},
+      ${input.renewalOfId ?? null}::uuid, ${now}::timestamptz, ${now}::timestamptz)
+    RETURNING ${Prisma.raw(POLICY_COLUMNS)}`);
+  if (!row) throw new Error('The new quote was not returned by its insert');
+  await db.execute(
+    await eventStatement(db, {
+      tenantId,
+      policyId: row.id,
+      type: 'quote.created',
+      actor: input.actor,
+      after: { status: row.status, quoteNumber: row.quoteNumber },
+      data: { product: productCode, renewalOfId: input.renewalOfId, copiedFromId: input.copiedFromId },
+      policy: row,
+      wake: [`policy:${row.id}`],
+    }),
+  );
+  await db.execute(enqueueStatement(PREPARE_QUOTE_TASK, { policyId: row.id, revision: row.revision }, { tenantId }));
   return row;
 }
 
