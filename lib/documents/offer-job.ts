@@ -1,4 +1,5 @@
 // The documents-lane side of the offer (lib/documents/offer.ts is the request side): renders the
+import { sqlOf } from '@/lib/db/sql-tx';
 // offer, stores it under the fingerprint the request waits on, and wakes the request. Only worker
 // processes import this file; the app's routes never load the renderer.
 
@@ -28,7 +29,7 @@ export async function renderOfferJob(job: ClaimedJob): Promise<void> {
   const { metadata } = await renderAndStore(tenantId, snapshot, 'quote-offer', 0, language, async (tx, stored) => {
     await documentStore().markOffer(tx, tenantId, stored.id, renderKey);
     await publishChange(tx, changeKey(renderKey));
-    await job.complete(tx);
+    await job.complete(sqlOf(tx));
   });
   log.info('offer rendered', { policyId, document: metadata.id, durationMs: Math.round(performance.now() - startedMs) });
 }

@@ -1,4 +1,5 @@
 import { withTenant } from '@/lib/db/tenant';
+import { sqlOf } from '@/lib/db/sql-tx';
 import type { Tx } from '@/lib/db/client';
 import { enqueue } from '@/lib/jobs/queue';
 import type { ClaimedJob } from '@/lib/jobs/worker';
@@ -166,7 +167,7 @@ async function reschedule(tx: Tx, tenantId: string, subscriptionId: string, job:
         SELECT min("nextAttemptAt") AS "at" FROM "WebhookDelivery"
         WHERE "subscriptionId" = ${subscriptionId}::uuid AND "tenantId" = ${tenantId}::uuid AND "status" = 'pending'`
     : [];
-  await job.complete(tx);
+  await job.complete(sqlOf(tx));
   if (next?.at) {
     await enqueue(
       tx,

@@ -1,6 +1,8 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
-import { prisma, type Tx } from '@/lib/db/client';
+import { prisma } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
+import type { SqlTx } from '@/lib/db/sql-tx';
 import { errorFields, log } from '@/lib/log';
 import { metrics } from '@/lib/metrics/registry';
 import { listener } from './listener';
@@ -21,7 +23,7 @@ export interface ClaimedJob {
    * Deletes the job inside the handler's own transaction, so the work and its completion
    * commit together. Throws when this worker's lease was lost, which rolls the work back.
    */
-  complete(tx: Tx): Promise<void>;
+  complete(tx: SqlTx): Promise<void>;
 }
 
 export interface TaskDefinition {
@@ -161,10 +163,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     const rows = await (options.fairAcrossTenants ? claimFairly(limit) : claimOldest(limit));
     return rows.map((row) => ({
       ...row,
-      complete: async (tx: Tx) => {
+      complete: async (tx: SqlTx) => {
         if (faultDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, faultDelayMs));
-        const deleted = await tx.$executeRaw`DELETE FROM "Job" WHERE "id" = ${row.id} AND "lockedBy" = ${id}`;
-        if (deleted !== 1) throw new LeaseLost(row.id);
+        const deleted = await tx.query(Prisma.sql`DELETE FROM "Job" WHERE "id" = ${row.id} AND "lockedBy" = ${id} RETURNING "id"`);
+        if (deleted.length !== 1) throw new LeaseLost(row.id);
       },
     }));
   };

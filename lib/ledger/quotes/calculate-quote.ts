@@ -1,4 +1,3 @@
-import { Prisma } from '@/lib/db/generated/client';
 import type { SqlTx } from '@/lib/db/sql-tx';
 import { eventStatement } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
@@ -9,7 +8,8 @@ import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { applyQuoteChange } from './apply-change';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { lockQuoteIn, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
-import { rateQuote, type RatingOutcome } from './rate-quote';
+import { rateQuote } from './rate-quote';
+import { ratedRow, saveRatingStatement } from './save-rating';
 import { quoteExpired, validityOf } from './quote-validity';
 
 export interface CalculateQuoteInput {
@@ -53,8 +53,8 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Pro
       ? (row.enrichment as Record<string, unknown>)
       : runEnrichment(row.productCode, quotePayload(row), 'all').enrichment;
   const outcome = rateQuote(product, row, quoteData(row), enrichment, input.actor);
-  const updated = withCalculation(row, enrichment, outcome);
-  await tx.execute(saveCalculationStatement(updated));
+  const updated = ratedRow(row, enrichment, outcome);
+  await tx.execute(saveRatingStatement(updated));
   await tx.execute(
     await eventStatement(tx, {
       tenantId: input.tenantId,
@@ -81,36 +81,6 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Pro
     );
   }
   return { row: updated, calculation: outcome.calculation };
-}
-
-/**
- * The locked row as the calculation leaves it (JSON values as stored: through JSON), so the
- * answer and the events describe the saved quote without reading it back. A referral stays as
- * it was unless the rating referred the quote.
- */
-function withCalculation(row: QuoteRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome): QuoteRecord {
-  const now = new Date();
-  return {
-    ...row,
-    enrichment: asStored(enrichment),
-    enrichmentState: 'done',
-    calculation: asStored(outcome.calculation),
-    calculatedAt: now,
-    status: outcome.state,
-    referral: outcome.referral ? asStored(outcome.referral) : row.referral,
-    updatedAt: now,
-  };
-}
-
-function asStored(value: unknown): Prisma.JsonValue {
-  return JSON.parse(JSON.stringify(value)) as Prisma.JsonValue;
-}
-
-function saveCalculationStatement(row: QuoteRecord): Prisma.Sql {
-  return Prisma.sql`UPDATE "Policy" SET "enrichment" = ${JSON.stringify(row.enrichment)}::jsonb, "enrichmentState" = ${row.enrichmentState},
-      "calculation" = ${JSON.stringify(row.calculation)}::jsonb, "calculatedAt" = ${row.calculatedAt}::timestamptz, "status" = ${row.status},
-      "referral" = ${row.referral === null ? null : JSON.stringify(row.referral)}::jsonb, "updatedAt" = ${row.updatedAt}::timestamptz
-    WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid`;
 }
 
 /** A create-shaped payload names its product; it cannot turn a quote into another product's. */

@@ -1,4 +1,5 @@
 import { withTenant } from '@/lib/db/tenant';
+import { sqlOf } from '@/lib/db/sql-tx';
 import { queueDocuments } from '@/lib/documents/queue-documents';
 import { publishChange } from '@/lib/jobs/queue';
 import type { ClaimedJob } from '@/lib/jobs/worker';
@@ -28,7 +29,7 @@ export async function issuePolicy(job: ClaimedJob): Promise<void> {
   await withTenant(tenantId, async (tx) => {
     const request = await tx.request.findFirst({ where: { id: requestId, tenantId } });
     if (!request || request.status !== 'pending') {
-      await job.complete(tx);
+      await job.complete(sqlOf(tx));
       return;
     }
     const row = await lockQuote(tx, tenantId, policyId);
@@ -79,7 +80,7 @@ export async function issuePolicy(job: ClaimedJob): Promise<void> {
       wake: [`request:${requestId}`, `policy:${policyId}`],
     });
     await queueDocuments(tx, { tenantId, policyId, occasion: 'issue', policyVersion: 1, invoiceId: billing.invoiceId });
-    await job.complete(tx);
+    await job.complete(sqlOf(tx));
   });
 }
 

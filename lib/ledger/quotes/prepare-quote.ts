@@ -1,10 +1,11 @@
-import { withTenant } from '@/lib/db/tenant';
+import { tenantWrite } from '@/lib/db/tenant-write';
 import type { ClaimedJob } from '@/lib/jobs/worker';
-import { recordEvent } from '@/lib/ledger/events';
+import { eventStatement } from '@/lib/ledger/events';
 import { getProduct } from '@/lib/products/registry';
 import { runEnrichment } from '@/lib/products/enrichment';
-import { lockQuote, quoteData, quotePayload, quoteState } from './quote-record';
-import { asJson, rateQuote } from './rate-quote';
+import { lockQuoteIn, quoteData, quotePayload, quoteState } from './quote-record';
+import { rateQuote } from './rate-quote';
+import { ratedRow, saveRatingStatement } from './save-rating';
 
 // The background half of create and of rating-relevant updates: every enrichment step, then
 // the first rating. A job queued for an older revision finds the quote changed and does
@@ -14,8 +15,10 @@ export async function prepareQuote(job: ClaimedJob): Promise<void> {
   const { policyId, revision } = job.payload as { policyId: string; revision: number };
   if (!job.tenantId) throw new Error('prepare-quote needs a tenant');
   const tenantId = job.tenantId;
-  await withTenant(tenantId, async (tx) => {
-    const row = await lockQuote(tx, tenantId, policyId);
+  // Three round trips (lib/db/tenant-write.ts): the lock with BEGIN; the update, the events and
+  // the job's completion, whose answer proves the lease still holds; COMMIT.
+  await tenantWrite(tenantId, async (tx) => {
+    const row = await lockQuoteIn(tx, tenantId, policyId);
     if (row.revision !== revision || row.enrichmentState === 'done') {
       await job.complete(tx);
       return;
@@ -25,32 +28,21 @@ export async function prepareQuote(job: ClaimedJob): Promise<void> {
     const state = quoteState(row);
     // Only a draft is rated here; a quote that moved on (referred, declined) keeps its state.
     const outcome = state === 'draft' ? rateQuote(product, row, quoteData(row), enrichment, 'system:enrichment') : null;
-    const updated = await tx.policy.update({
-      where: { id: row.id },
-      data: {
-        enrichment: asJson(enrichment),
-        enrichmentState: 'done',
-        ...(outcome
-          ? {
-              calculation: asJson(outcome.calculation),
-              calculatedAt: new Date(),
-              status: outcome.state,
-              referral: outcome.referral ? asJson(outcome.referral) : undefined,
-            }
-          : {}),
-      },
-    });
-    await recordEvent(tx, {
-      tenantId,
-      policyId: row.id,
-      type: outcome?.state === 'in-manual-referral' ? 'quote.referred' : 'quote.prepared',
-      actor: 'system:enrichment',
-      before: { status: row.status },
-      after: { status: outcome?.state ?? row.status, payable: outcome?.calculation.data.payable },
-      data: outcome?.referral ? { rules: outcome.referral.rules } : undefined,
-      policy: updated,
-      wake: [`policy:${row.id}`],
-    });
+    const updated = ratedRow(row, enrichment, outcome);
+    await tx.execute(saveRatingStatement(updated));
+    await tx.execute(
+      await eventStatement(tx, {
+        tenantId,
+        policyId: row.id,
+        type: outcome?.state === 'in-manual-referral' ? 'quote.referred' : 'quote.prepared',
+        actor: 'system:enrichment',
+        before: { status: row.status },
+        after: { status: outcome?.state ?? row.status, payable: outcome?.calculation.data.payable },
+        data: outcome?.referral ? { rules: outcome.referral.rules } : undefined,
+        policy: updated,
+        wake: [`policy:${row.id}`],
+      }),
+    );
     await job.complete(tx);
   });
 }
