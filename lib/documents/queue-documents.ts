@@ -1,5 +1,7 @@
 import type { Tx } from '@/lib/db/client';
-import { enqueue } from '@/lib/jobs/queue';
+import { Prisma } from '@/lib/db/generated/client';
+import { sqlOf, type SqlTx } from '@/lib/db/sql-tx';
+import { enqueueStatement } from '@/lib/jobs/queue';
 import { documentLanguage } from './ledger/build-model';
 import type { ProductData } from './ledger/describe';
 import { documentTitle } from './labels';
@@ -58,7 +60,20 @@ export type GenerateDocumentsPayload = QueueDocumentsInput;
  * The same transaction lists every document the job will store as `pending`, so a client that
  * sees the state change (an issue request's `success`) finds all its documents listed at once.
  */
-export async function queueDocuments(tx: Tx, input: QueueDocumentsInput): Promise<void> {
+export function queueDocuments(tx: Tx, input: QueueDocumentsInput): Promise<void> {
+  return queueDocumentsIn(sqlOf(tx), input);
+}
+
+/** How the occasion's documents are titled and written, when the caller knows it already. */
+export interface AnnouncedAs {
+  /** The policy number, or the quote number before issue. */
+  reference: string;
+  /** The data of the version the documents describe. */
+  data: ProductData;
+}
+
+/** queueDocuments on either transaction path (lib/db/sql-tx.ts); reads the policy unless told `announcedAs`. */
+export async function queueDocumentsIn(db: SqlTx, input: QueueDocumentsInput, announcedAs?: AnnouncedAs): Promise<void> {
   const payload: GenerateDocumentsPayload = {
     tenantId: input.tenantId,
     policyId: input.policyId,
@@ -66,16 +81,17 @@ export async function queueDocuments(tx: Tx, input: QueueDocumentsInput): Promis
     policyVersion: input.policyVersion,
     ...(input.invoiceId ? { invoiceId: input.invoiceId } : {}),
   };
-  await enqueue(
-    tx,
-    GENERATE_DOCUMENTS_TASK,
-    { ...payload },
-    {
-      tenantId: input.tenantId,
-      dedupeKey: `documents:${input.policyId}:${input.occasion}:${input.policyVersion}`,
-    },
+  await db.execute(
+    enqueueStatement(
+      GENERATE_DOCUMENTS_TASK,
+      { ...payload },
+      {
+        tenantId: input.tenantId,
+        dedupeKey: `documents:${input.policyId}:${input.occasion}:${input.policyVersion}`,
+      },
+    ),
   );
-  await announceDocuments(tx, input);
+  await announceDocuments(db, input, announcedAs);
 }
 
 /**
@@ -83,25 +99,29 @@ export async function queueDocuments(tx: Tx, input: QueueDocumentsInput): Promis
  * (the customer's country in the data of that version). Offers are keyed by their content and
  * appear when rendered.
  */
-async function announceDocuments(tx: Tx, input: QueueDocumentsInput): Promise<void> {
+async function announceDocuments(db: SqlTx, input: QueueDocumentsInput, announcedAs?: AnnouncedAs): Promise<void> {
   const types = occasionDocuments(input.occasion, Boolean(input.invoiceId)).filter((type) => type !== 'quote-offer');
   if (types.length === 0) return;
   const { tenantId, policyId, policyVersion } = input;
-  const policy = await tx.policy.findFirst({
-    where: { id: policyId, tenantId },
-    select: { quoteNumber: true, policyNumber: true, data: true },
-  });
-  if (!policy) return;
-  const version =
-    policyVersion > 0
-      ? await tx.policyVersion.findFirst({ where: { tenantId, policyId, version: policyVersion }, select: { data: true } })
-      : null;
-  const language = documentLanguage((version?.data ?? policy.data) as unknown as ProductData);
-  // As the render titles it (lib/documents/render.ts): the policy number once there is one.
-  const reference = policy.policyNumber ?? policy.quoteNumber;
+  const described = announcedAs ?? (await describedPolicy(db, input));
+  if (!described) return;
+  const language = documentLanguage(described.data);
+  const reference = described.reference;
   await documentStore().announce(
-    tx,
+    db,
     tenantId,
     types.map((type) => ({ policyId, type, policyVersion, language, title: `${documentTitle(type, language)} ${reference}` })),
   );
+}
+
+/** As the render titles it (lib/documents/render.ts): the policy number once there is one; the version's data. */
+async function describedPolicy(db: SqlTx, input: QueueDocumentsInput): Promise<AnnouncedAs | null> {
+  const { tenantId, policyId, policyVersion } = input;
+  const [policy] = await db.query<{ quoteNumber: string; policyNumber: string | null; data: unknown; versionData: unknown }>(Prisma.sql`
+    SELECT p."quoteNumber", p."policyNumber", p."data",
+      (SELECT v."data" FROM "PolicyVersion" v
+        WHERE v."tenantId" = p."tenantId" AND v."policyId" = p."id" AND v."version" = ${policyVersion} AND ${policyVersion} > 0) AS "versionData"
+    FROM "Policy" p WHERE p."id" = ${policyId}::uuid AND p."tenantId" = ${tenantId}::uuid`);
+  if (!policy) return null;
+  return { reference: policy.policyNumber ?? policy.quoteNumber, data: (policy.versionData ?? policy.data) as ProductData };
 }

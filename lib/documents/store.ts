@@ -4,6 +4,8 @@
 // in the same transaction as the rest of the ledger, under its row-level security.
 
 import type { Tx } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
+import type { SqlTx } from '@/lib/db/sql-tx';
 import type { DocumentType } from './model';
 
 /**
@@ -38,7 +40,7 @@ export interface DocumentStore {
    */
   save(tx: Tx, tenantId: string, document: NewDocument): Promise<{ metadata: DocumentMetadata; created: boolean }>;
   /** Lists documents as `pending` before they are rendered; twins already filed are left as they are. */
-  announce(tx: Tx, tenantId: string, documents: PendingDocument[]): Promise<void>;
+  announce(db: SqlTx, tenantId: string, documents: PendingDocument[]): Promise<void>;
   /**
    * Marks the version's documents still pending as `failed` (their job gave up for good), or back
    * to `pending` (queued again); answers the ids changed.
@@ -105,21 +107,17 @@ export const postgresDocumentStore: DocumentStore = {
     const row = await tx.document.findFirstOrThrow({ where: created ? { id: inserted[0]!.id, tenantId } : where, select: METADATA });
     return { metadata: asMetadata(row), created };
   },
-  async announce(tx, tenantId, documents) {
+  async announce(db, tenantId, documents) {
     if (documents.length === 0) return;
-    // skipDuplicates (ON CONFLICT DO NOTHING) leaves a twin filed by an earlier run as it is.
-    await tx.document.createMany({
-      data: documents.map((document) => ({
-        tenantId,
-        ...document,
-        status: 'pending',
-        contentType: 'application/pdf',
-        size: 0,
-        sha256: '',
-        content: null,
-      })),
-      skipDuplicates: true,
-    });
+    const rows = documents.map(
+      (document) =>
+        Prisma.sql`(${tenantId}::uuid, ${document.policyId}::uuid, ${document.type}, ${document.title}, ${document.language},
+          ${document.policyVersion}, 'pending', 'application/pdf', 0, '', NULL)`,
+    );
+    // ON CONFLICT DO NOTHING leaves a twin filed by an earlier run as it is.
+    await db.execute(Prisma.sql`INSERT INTO "Document" ("tenantId", "policyId", "type", "title", "language", "policyVersion", "status",
+        "contentType", "size", "sha256", "content")
+      VALUES ${Prisma.join(rows)} ON CONFLICT DO NOTHING`);
   },
   async setUnrendered(tx, tenantId, policyId, policyVersion, to) {
     const from = to === 'failed' ? 'pending' : 'failed';

@@ -21,10 +21,29 @@ export async function nextInvoiceNumber(tx: Tx, tenantId: string, year: number):
   return formatNumber('INV', year, await nextSequenceValue(tx, tenantId, `invoice:${year}`));
 }
 
-/** ACME-HOME-2026-000123. */
-export async function nextPolicyNumber(tx: Tx, tenantId: string, tenantTag: string, productCode: string, year: number): Promise<string> {
-  const value = await nextSequenceValue(tx, tenantId, `policy:${productCode}:${year}`);
-  return formatNumber(`${tenantTag.toUpperCase()}-${productCode.toUpperCase()}`, year, value);
+/** The policy number's prefix: ACME-HOME. */
+export function policyNumberPrefix(tenantTag: string, productCode: string): string {
+  return `${tenantTag.toUpperCase()}-${productCode.toUpperCase()}`;
+}
+
+/**
+ * The issue's two gapless numbers and the tenant's tag in one statement: the policy counter's row
+ * lock first, then the invoice counter's (the invoice upsert reads the policy one's result, so the
+ * order is fixed and two issues cannot take them in opposite orders). Both locks last until the
+ * transaction ends, so an issue draws them as late as it can (lib/ledger/quotes/issue-policy-job.ts).
+ */
+export function nextIssueNumbersSql(tenantId: string, productCode: string, year: number): Prisma.Sql {
+  return Prisma.sql`WITH policy_number AS (
+      INSERT INTO "Sequence" ("tenantId", "name", "value") VALUES (${tenantId}::uuid, ${`policy:${productCode}:${year}`}, 1)
+      ON CONFLICT ("tenantId", "name") DO UPDATE SET "value" = "Sequence"."value" + 1
+      RETURNING "value"),
+    invoice_number AS (
+      INSERT INTO "Sequence" ("tenantId", "name", "value") SELECT ${tenantId}::uuid, ${`invoice:${year}`}, 1 FROM policy_number
+      ON CONFLICT ("tenantId", "name") DO UPDATE SET "value" = "Sequence"."value" + 1
+      RETURNING "value")
+    SELECT policy_number."value" AS "policy", invoice_number."value" AS "invoice",
+      (SELECT "tag" FROM "Tenant" WHERE "id" = ${tenantId}::uuid) AS "tenantTag"
+    FROM policy_number, invoice_number`;
 }
 
 /**

@@ -1,8 +1,9 @@
-import type { Tx } from '@/lib/db/client';
+import { randomUUID } from 'node:crypto';
+import { Prisma } from '@/lib/db/generated/client';
+import type { SqlTx } from '@/lib/db/sql-tx';
 import { money } from '@/lib/money';
 import type { CalculationResult } from '@/lib/rating/types';
-import { nextInvoiceNumber } from '@/lib/ledger/sequences';
-import { postJournalEntry, premiumLines } from './journal';
+import { postJournalEntryIn, premiumLines } from './journal';
 
 export interface IssueBillingInput {
   tenantId: string;
@@ -10,6 +11,9 @@ export interface IssueBillingInput {
   policyVersion: number;
   calculation: CalculationResult;
   actor: string;
+  /** The invoice number the issue drew (gapless: lib/ledger/sequences.ts). */
+  invoiceNumber: string;
+  issuedAt: Date;
 }
 
 export interface IssueBilling {
@@ -17,12 +21,14 @@ export interface IssueBilling {
   invoiceNumber: string;
 }
 
-/** The first invoice of a policy: one journal entry for the term's payable and its instalments as rated. */
-export async function createIssueBilling(tx: Tx, input: IssueBillingInput): Promise<IssueBilling> {
+/**
+ * The first invoice of a policy: one journal entry for the term's payable and its instalments as
+ * rated. Only statements whose rows are not read: on tenantWrite they all go with COMMIT.
+ */
+export async function createIssueBilling(db: SqlTx, input: IssueBillingInput): Promise<IssueBilling> {
   const { data, installments } = input.calculation;
-  const issuedAt = new Date();
-  const invoiceNumber = await nextInvoiceNumber(tx, input.tenantId, issuedAt.getUTCFullYear());
-  const journalEntryId = await postJournalEntry(tx, {
+  const { invoiceNumber } = input;
+  const journalEntryId = await postJournalEntryIn(db, {
     tenantId: input.tenantId,
     policyId: input.policyId,
     kind: 'premium',
@@ -37,29 +43,18 @@ export async function createIssueBilling(tx: Tx, input: IssueBillingInput): Prom
       fees: money(data.adminFee).plus(data.instalmentSurcharge),
     }),
   });
-  const invoice = await tx.invoice.create({
-    data: {
-      tenantId: input.tenantId,
-      policyId: input.policyId,
-      number: invoiceNumber,
-      kind: 'premium',
-      policyVersion: input.policyVersion,
-      currency: data.currency,
-      issuedAt,
-      journalEntryId,
-    },
-    select: { id: true },
-  });
-  await tx.instalment.createMany({
-    data: installments.map((instalment) => ({
-      tenantId: input.tenantId,
-      policyId: input.policyId,
-      invoiceId: invoice.id,
-      sequence: instalment.sequence,
-      dueDate: new Date(`${instalment.dueDate.slice(0, 10)}T00:00:00Z`),
-      amount: money(instalment.amount).toFixed(2),
-      currency: instalment.currency,
-    })),
-  });
-  return { invoiceId: invoice.id, invoiceNumber };
+  const invoiceId = randomUUID();
+  await db.execute(Prisma.sql`INSERT INTO "Invoice" ("id", "tenantId", "policyId", "number", "kind", "policyVersion", "currency", "issuedAt", "journalEntryId")
+    VALUES (${invoiceId}::uuid, ${input.tenantId}::uuid, ${input.policyId}::uuid, ${invoiceNumber}, 'premium', ${input.policyVersion},
+      ${data.currency}, ${input.issuedAt}::timestamptz, ${journalEntryId}::uuid)`);
+  if (installments.length > 0) {
+    const rows = installments.map(
+      (instalment) =>
+        Prisma.sql`(${input.tenantId}::uuid, ${input.policyId}::uuid, ${invoiceId}::uuid, ${instalment.sequence}, ${instalment.dueDate.slice(0, 10)}::date,
+          ${money(instalment.amount).toFixed(2)}::numeric, ${instalment.currency})`,
+    );
+    await db.execute(Prisma.sql`INSERT INTO "Instalment" ("tenantId", "policyId", "invoiceId", "sequence", "dueDate", "amount", "currency")
+      VALUES ${Prisma.join(rows)}`);
+  }
+  return { invoiceId, invoiceNumber };
 }

@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/lib/db/client';
+import { Prisma } from '@/lib/db/generated/client';
+import { sqlOf, type SqlTx } from '@/lib/db/sql-tx';
 import { balancedLines, type JournalLineInput } from './journal-lines';
 
 // Double entry (DOMAIN.md §10): every money movement is one entry whose lines balance. The lines
@@ -16,27 +19,23 @@ export interface JournalEntryInput {
 }
 
 /** Writes the entry and its non-zero lines; refuses (and so rolls back the caller) when they do not balance. */
-export async function postJournalEntry(tx: Tx, entry: JournalEntryInput): Promise<string> {
+export function postJournalEntry(tx: Tx, entry: JournalEntryInput): Promise<string> {
+  return postJournalEntryIn(sqlOf(tx), entry);
+}
+
+/** postJournalEntry on either transaction path (lib/db/sql-tx.ts); answers the entry's id. */
+export async function postJournalEntryIn(db: SqlTx, entry: JournalEntryInput): Promise<string> {
   const lines = balancedLines(entry.lines);
-  const created = await tx.journalEntry.create({
-    data: {
-      tenantId: entry.tenantId,
-      policyId: entry.policyId,
-      kind: entry.kind,
-      description: entry.description,
-      currency: entry.currency,
-    },
-    select: { id: true },
-  });
-  await tx.journalLine.createMany({
-    data: lines.map((line) => ({
-      tenantId: entry.tenantId,
-      entryId: created.id,
-      account: line.account,
-      debit: line.debit.toFixed(2),
-      credit: line.credit.toFixed(2),
-      currency: entry.currency,
-    })),
-  });
-  return created.id;
+  const id = randomUUID();
+  await db.execute(Prisma.sql`INSERT INTO "JournalEntry" ("id", "tenantId", "policyId", "kind", "description", "currency")
+    VALUES (${id}::uuid, ${entry.tenantId}::uuid, ${entry.policyId}::uuid, ${entry.kind}, ${entry.description}, ${entry.currency})`);
+  if (lines.length > 0) {
+    const rows = lines.map(
+      (line) =>
+        Prisma.sql`(${entry.tenantId}::uuid, ${id}::uuid, ${line.account}, ${line.debit.toFixed(2)}::numeric, ${line.credit.toFixed(2)}::numeric, ${entry.currency})`,
+    );
+    await db.execute(Prisma.sql`INSERT INTO "JournalLine" ("tenantId", "entryId", "account", "debit", "credit", "currency")
+      VALUES ${Prisma.join(rows)}`);
+  }
+  return id;
 }
