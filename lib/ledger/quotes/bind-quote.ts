@@ -1,14 +1,17 @@
-import type { Tx } from '@/lib/db/client';
-import { queueDocuments } from '@/lib/documents/queue-documents';
+import { Prisma } from '@/lib/db/generated/client';
+import type { SqlTx } from '@/lib/db/sql-tx';
+import type { ProductData } from '@/lib/documents/ledger/describe';
+import { queueDocumentsIn } from '@/lib/documents/queue-documents';
 import { ValidationFailed } from '@/lib/errors';
-import { recordEvent } from '@/lib/ledger/events';
+import { eventStatement } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
 import { mandatoryForBind } from '@/lib/products/validate';
-import { businessToday } from '@/lib/ledger/today';
+import { businessTodayOf } from '@/lib/ledger/today';
 import type { CalculationResult } from '@/lib/rating/types';
-import { lockQuote, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
-import { asJson, rateQuote } from './rate-quote';
+import { lockQuoteWithTimeZone, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
+import { rateQuote } from './rate-quote';
+import { asStored } from './save-rating';
 import { assertQuoteValid, validityOf } from './quote-validity';
 
 export type BindOutcome =
@@ -19,37 +22,51 @@ export type BindOutcome =
 /**
  * POST /sales/policies/{id}/bind (spec 4.8): a price past its validity refused (409), mandatory
  * fields checked (422 naming each), premium recalculated (spec rule 1), then premium and terms locked in `bound`.
+ * Two round trips on tenantWrite: the lock with BEGIN, the rest with COMMIT.
  */
-export async function bindQuote(tx: Tx, input: { tenantId: string; id: string; actor: string }): Promise<BindOutcome> {
-  const row = await lockQuote(tx, input.tenantId, input.id);
+export async function bindQuote(tx: SqlTx, input: { tenantId: string; id: string; actor: string }): Promise<BindOutcome> {
+  const tenantId = input.tenantId;
+  const { row, tenantTimeZone } = await lockQuoteWithTimeZone(tx, tenantId, input.id);
   const state = quoteState(row);
   const next = nextQuoteState(state, 'bind');
   assertQuoteValid({ ...validityOf(row), status: state }, 'bind', new Date());
-  assertMandatoryFields(row, await businessToday(tx, row.tenantId, row.productCode));
+  assertMandatoryFields(row, businessTodayOf({ timeZone: tenantTimeZone }, row.productCode));
   const product = getProduct(row.productCode);
   const outcome = rateQuote(product, row, quoteData(row), row.enrichment as Record<string, unknown>, input.actor);
   const status = outcome.state === 'calculated' ? next : outcome.state;
-  const updated = await tx.policy.update({
-    where: { id: row.id },
-    data: {
-      status,
-      calculation: asJson(outcome.calculation),
-      calculatedAt: new Date(),
-      referral: outcome.referral ? asJson(outcome.referral) : undefined,
-      revision: { increment: 1 },
-    },
-  });
-  await recordEvent(tx, {
-    tenantId: input.tenantId,
-    policyId: row.id,
-    type: status === 'bound' ? 'quote.bound' : 'quote.referred',
-    actor: input.actor,
-    before: { status: state },
-    after: { status, payable: outcome.calculation.data.payable },
-    policy: updated,
-    wake: [`policy:${row.id}`],
-  });
-  if (status === 'bound') await queueDocuments(tx, { tenantId: input.tenantId, policyId: row.id, occasion: 'bind', policyVersion: 0 });
+  const now = new Date();
+  const updated: QuoteRecord = {
+    ...row,
+    status,
+    calculation: asStored(outcome.calculation),
+    calculatedAt: now,
+    referral: outcome.referral ? asStored(outcome.referral) : row.referral,
+    revision: row.revision + 1,
+    updatedAt: now,
+  };
+  await tx.execute(Prisma.sql`UPDATE "Policy" SET "status" = ${status}, "calculation" = ${JSON.stringify(updated.calculation)}::jsonb,
+      "calculatedAt" = ${now}::timestamptz, "referral" = ${updated.referral === null ? null : JSON.stringify(updated.referral)}::jsonb,
+      "revision" = "revision" + 1, "updatedAt" = ${now}::timestamptz
+    WHERE "id" = ${row.id}::uuid AND "tenantId" = ${tenantId}::uuid`);
+  await tx.execute(
+    await eventStatement(tx, {
+      tenantId,
+      policyId: row.id,
+      type: status === 'bound' ? 'quote.bound' : 'quote.referred',
+      actor: input.actor,
+      before: { status: state },
+      after: { status, payable: outcome.calculation.data.payable },
+      policy: updated,
+      wake: [`policy:${row.id}`],
+    }),
+  );
+  if (status === 'bound') {
+    await queueDocumentsIn(
+      tx,
+      { tenantId, policyId: row.id, occasion: 'bind', policyVersion: 0 },
+      { reference: row.quoteNumber, data: row.data as unknown as ProductData },
+    );
+  }
   return { kind: status === 'bound' ? 'bound' : 'referred', row: updated, calculation: outcome.calculation };
 }
 

@@ -121,6 +121,24 @@ export async function lockQuoteIn(db: SqlTx, tenantId: string, id: string): Prom
   return row;
 }
 
+/**
+ * lockQuoteIn with the tenant's time zone read in the same statement, for the business date of
+ * the change (lib/ledger/today.ts): read in the transaction, so a zone just changed counts at once.
+ */
+export async function lockQuoteWithTimeZone(
+  db: SqlTx,
+  tenantId: string,
+  id: string,
+): Promise<{ row: QuoteRecord; tenantTimeZone: string }> {
+  const rows = await db.query<QuoteRecord & { tenantTimeZone: string }>(Prisma.sql`SELECT ${Prisma.raw(POLICY_COLUMNS)},
+      (SELECT "timeZone" FROM "Tenant" WHERE "id" = ${tenantId}::uuid) AS "tenantTimeZone"
+    FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`);
+  const found = rows[0];
+  if (!found) throw new NotFound('Quote', id);
+  const { tenantTimeZone, ...row } = found;
+  return { row, tenantTimeZone };
+}
+
 export function quoteState(row: Pick<QuoteRecord, 'id' | 'status'>): QuoteState {
   if (!isQuoteState(row.status)) throw new Error(`quote ${row.id} has an unknown state ${row.status}`);
   return row.status;

@@ -31,7 +31,8 @@ export function saveRatingStatement(row: QuoteRecord): Prisma.Sql {
     WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid`;
 }
 
-function asStored(value: unknown): Prisma.JsonValue {
+/** A value as a jsonb column gives it back: through JSON. */
+export function asStored(value: unknown): Prisma.JsonValue {
   return JSON.parse(JSON.stringify(value)) as Prisma.JsonValue;
 }
 

@@ -1,5 +1,5 @@
 import { bindQuoteEndpoint } from '@/lib/api/endpoints/quotes';
-import { withTenant } from '@/lib/db/tenant';
+import { tenantWrite } from '@/lib/db/tenant-write';
 import { InvalidState } from '@/lib/errors';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
@@ -9,7 +9,7 @@ import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
 
 export const POST = ledgerRoute(bindQuoteEndpoint, async ({ tenant, principal, params }) => {
   const id = requireUuid(params.id, 'Quote');
-  const outcome = await withTenant(tenant.id, (tx) => bindQuote(tx, { tenantId: tenant.id, id, actor: principal.subject }));
+  const outcome = await tenantWrite(tenant.id, (tx) => bindQuote(tx, { tenantId: tenant.id, id, actor: principal.subject }));
   if (outcome.kind === 'referred') {
     // Committed: the quote now waits for an underwriter, and the caller learns why bind did not happen.
     throw new InvalidState(
