@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sharedPool } from './client';
+import { withConnection } from './checkout';
 import { ledgerTypes } from './pg-types';
 import { tenantBeginSql, withLiterals } from './tenant-sql';
 
@@ -17,19 +17,18 @@ export { tenantBeginSql };
 /** One read in a read-only transaction scoped to the tenant, sent as one message. */
 export async function tenantRead<R extends object>(tenantId: string, text: string, values: readonly string[]): Promise<R[]> {
   const message = `${tenantBeginSql(tenantId)}; ${withLiterals(text, values)}; COMMIT`;
-  const client = await sharedPool().connect();
-  let healthy = true;
-  try {
+  return withConnection(async (client, discard) => {
+    let results: pg.QueryResult<R>[];
+    try {
+      results = (await client.query<R>({ text: message, types: ledgerTypes })) as unknown as pg.QueryResult<R>[];
+    } catch (error) {
+      // A connection that failed mid-transaction is not handed to the next caller.
+      discard();
+      throw error;
+    }
     // One result per statement: BEGIN, the settings, the read, COMMIT; the read is the one before COMMIT.
-    const results = (await client.query<R>({ text: message, types: ledgerTypes })) as unknown as pg.QueryResult<R>[];
     const read = results.at(-2);
     if (!read) throw new Error('The tenant read answered without its query result');
     return read.rows;
-  } catch (error) {
-    // A connection that failed mid-transaction is not handed to the next caller.
-    healthy = false;
-    throw error;
-  } finally {
-    client.release(!healthy);
-  }
+  });
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Prisma } from './client';
-import { sharedPool } from './client';
+import { withConnection } from './checkout';
 import { ledgerTypes } from './pg-types';
 import type { SqlTx } from './sql-tx';
 import { inlineSql, tenantSettingsSql } from './tenant-sql';
@@ -24,40 +24,39 @@ const STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = '15s'";
  */
 export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
   const begin = `BEGIN; ${tenantSettingsSql(tenantId)}; ${STATEMENT_TIMEOUT}`;
-  const client = await sharedPool().connect();
-  const send = async (message: string): Promise<pg.QueryResult[]> => {
-    const answer = (await client.query({ text: message, types: ledgerTypes })) as unknown as pg.QueryResult | pg.QueryResult[];
-    return Array.isArray(answer) ? answer : [answer];
-  };
-  let opened = false;
-  /** Statements of `execute` not sent yet: they go first in the next message. */
-  const waiting: string[] = [];
-  const message = (statement: string) => {
-    const statements = [...(opened ? [] : [begin]), ...waiting.splice(0), statement];
-    opened = true;
-    return statements.join('; ');
-  };
-  const tx: SqlTx = {
-    async query<R extends object>(sql: Prisma.Sql): Promise<R[]> {
-      // One result per statement; the caller's is the last.
-      return (await send(message(inlineSql(sql)))).at(-1)!.rows as R[];
-    },
-    async execute(sql: Prisma.Sql): Promise<void> {
-      waiting.push(inlineSql(sql));
-    },
-  };
-  let healthy = true;
-  try {
-    const value = await fn(tx);
-    if (opened || waiting.length > 0) await send(message('COMMIT'));
-    return value;
-  } catch (error) {
-    // A failed statement left the transaction aborted (a failed COMMIT message ran no COMMIT).
-    if (opened) healthy = await rollBack(client);
-    throw error;
-  } finally {
-    client.release(!healthy);
-  }
+  return withConnection(async (client, discard) => {
+    const send = async (message: string): Promise<pg.QueryResult[]> => {
+      const answer = (await client.query({ text: message, types: ledgerTypes })) as unknown as pg.QueryResult | pg.QueryResult[];
+      return Array.isArray(answer) ? answer : [answer];
+    };
+    let opened = false;
+    /** Statements of `execute` not sent yet: they go first in the next message. */
+    const waiting: string[] = [];
+    const message = (statement: string) => {
+      const statements = [...(opened ? [] : [begin]), ...waiting.splice(0), statement];
+      opened = true;
+      return statements.join('; ');
+    };
+    const tx: SqlTx = {
+      async query<R extends object>(sql: Prisma.Sql): Promise<R[]> {
+        // One result per statement; the caller's is the last.
+        return (await send(message(inlineSql(sql)))).at(-1)!.rows as R[];
+      },
+      async execute(sql: Prisma.Sql): Promise<void> {
+        waiting.push(inlineSql(sql));
+      },
+    };
+    try {
+      const value = await fn(tx);
+      if (opened || waiting.length > 0) await send(message('COMMIT'));
+      return value;
+    } catch (error) {
+      // A failed statement left the transaction aborted (a failed COMMIT message ran no COMMIT).
+      // Rolled back, the connection can serve the next caller; if even that fails it is destroyed.
+      if (opened && !(await rollBack(client))) discard();
+      throw error;
+    }
+  });
 }
 
 /** Whether the connection is fit for the next caller: it rolled back, or had nothing to roll back. */

@@ -268,4 +268,16 @@ describe('tenant-scoped transactions', () => {
       code: '42501',
     });
   });
+
+  it('survive the server ending a tenant write’s connection between two statements, and never hand that connection out again', async () => {
+    const attempt = tenantWrite(acme, async (tx) => {
+      const [own] = await tx.query<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`);
+      await withDatabase((client) => client.query('SELECT pg_terminate_backend($1)', [own!.pid]));
+      // The server's notice arrives while no statement runs: an unheard 'error' event would end the process.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await tx.query(Prisma.sql`SELECT 1 AS one`);
+    });
+    await expect(attempt).rejects.toThrow();
+    await expectCleanPool();
+  });
 });
