@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { prisma } from '@/lib/db/client';
 import { Prisma } from '@/lib/db/generated/client';
 import type { SqlTx } from '@/lib/db/sql-tx';
+import { systemQuery } from '@/lib/db/system-query';
 import { errorFields, log } from '@/lib/log';
 import { metrics } from '@/lib/metrics/registry';
 import { listener } from './listener';
@@ -100,9 +101,12 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   let stopping = false;
   let wakeRequested = false;
   let loopActive = false;
+  /** Jobs whose handler deleted the row in its own transaction (ClaimedJob.complete). */
+  const completedInTransaction = new Set<bigint>();
 
   type ClaimedRow = {
-    id: bigint;
+    /** int8, as node-postgres answers it: text. */
+    id: string;
     task: string;
     payload: Record<string, unknown>;
     tenantId: string | null;
@@ -110,15 +114,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     maxAttempts: number;
   };
   const claimOldest = (limit: number) =>
-    prisma.$queryRaw<
-      ClaimedRow[]
-    >`UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
+    systemQuery<ClaimedRow>(Prisma.sql`UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
       WHERE "id" IN (
         SELECT "id" FROM "Job"
         WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
           AND "task" = ANY(${taskNames}::text[])
         ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
+      RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`);
   // Tenants this worker served, least recently first: ties between tenants go to the one that
   // waited longest, so tenants take turns even when each has a job at the head of the queue.
   const servedAt = new Map<string, number>();
@@ -135,7 +137,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // recently (never served: first).
   const claimFairly = async (limit: number) => {
     const leastRecentFirst = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).map(([tenant]) => tenant);
-    const rows = await prisma.$queryRaw<ClaimedRow[]>`WITH ready AS (
+    const rows = await systemQuery<ClaimedRow>(Prisma.sql`WITH ready AS (
         SELECT "id", "tenantId", "runAt", "task" = ANY(${urgentTasks}::text[]) AS "urgent",
           row_number() OVER (PARTITION BY "tenantId" ORDER BY "task" = ANY(${urgentTasks}::text[]) DESC, "runAt", "id") AS "place"
         FROM "Job"
@@ -154,21 +156,26 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         LIMIT ${limit} FOR UPDATE OF j SKIP LOCKED)
       UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
       WHERE "id" IN (SELECT "id" FROM picked)
-      RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
+      RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`);
     markServed(rows);
     return rows;
   };
 
   const claim = async (limit: number): Promise<ClaimedJob[]> => {
     const rows = await (options.fairAcrossTenants ? claimFairly(limit) : claimOldest(limit));
-    return rows.map((row) => ({
-      ...row,
-      complete: async (tx: SqlTx) => {
-        if (faultDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, faultDelayMs));
-        const deleted = await tx.query(Prisma.sql`DELETE FROM "Job" WHERE "id" = ${row.id} AND "lockedBy" = ${id} RETURNING "id"`);
-        if (deleted.length !== 1) throw new LeaseLost(row.id);
-      },
-    }));
+    return rows.map((row) => {
+      const jobId = BigInt(row.id);
+      return {
+        ...row,
+        id: jobId,
+        complete: async (tx: SqlTx) => {
+          if (faultDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, faultDelayMs));
+          const deleted = await tx.query(Prisma.sql`DELETE FROM "Job" WHERE "id" = ${jobId} AND "lockedBy" = ${id} RETURNING "id"`);
+          if (deleted.length !== 1) throw new LeaseLost(jobId);
+          completedInTransaction.add(jobId);
+        },
+      };
+    });
   };
 
   const execute = async (job: ClaimedJob): Promise<void> => {
@@ -182,8 +189,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     try {
       if (!definition) throw new Error(`no handler for task ${job.task}`);
       await definition.run(job);
-      // Handlers that did not complete the job in their own transaction are done here.
-      await prisma.$executeRaw`DELETE FROM "Job" WHERE "id" = ${job.id} AND "lockedBy" = ${id}`;
+      // Handlers that did not complete the job in their own transaction are done here. One that
+      // did has committed that transaction by the time it returns: the row is gone already.
+      if (!completedInTransaction.delete(job.id)) {
+        await prisma.$executeRaw`DELETE FROM "Job" WHERE "id" = ${job.id} AND "lockedBy" = ${id}`;
+      }
       finished('done');
       log.info('job done', {
         worker: id,
@@ -255,6 +265,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           for (const job of jobs) {
             const promise = execute(job).finally(() => {
               running.delete(job.id);
+              completedInTransaction.delete(job.id);
               void loop();
             });
             running.set(job.id, promise);
