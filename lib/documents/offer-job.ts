@@ -1,8 +1,8 @@
 // The documents-lane side of the offer (lib/documents/offer.ts is the request side): renders the
-import { sqlOf } from '@/lib/db/sql-tx';
 // offer, stores it under the fingerprint the request waits on, and wakes the request. Only worker
 // processes import this file; the app's routes never load the renderer.
 
+import { sqlOf } from '@/lib/db/sql-tx';
 import { withTenant } from '@/lib/db/tenant';
 import { publishChange } from '@/lib/jobs/queue';
 import type { ClaimedJob } from '@/lib/jobs/worker';

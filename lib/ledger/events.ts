@@ -31,12 +31,16 @@ export interface EventInput {
  * notice (`wake`, as publishChange sends it) in one statement: data-modifying CTEs all run, and
  * the notice is read once by the final SELECT. NOTIFY is delivered at commit wherever it is sent.
  */
-export async function recordEvent(tx: Tx, event: EventInput): Promise<void> {
-  await tx.$executeRaw(await eventStatement(sqlOf(tx), event));
+export function recordEvent(tx: Tx, event: EventInput): Promise<void> {
+  return recordEventIn(sqlOf(tx), event);
 }
 
-/** recordEvent's statement, for a transaction that sends it later (tenantWrite's atCommit). */
-export async function eventStatement(db: SqlTx, event: EventInput): Promise<Prisma.Sql> {
+/** recordEvent on either transaction path (lib/db/sql-tx.ts): on tenantWrite the statement goes with the next message. */
+export async function recordEventIn(db: SqlTx, event: EventInput): Promise<void> {
+  await db.execute(await eventStatement(db, event));
+}
+
+async function eventStatement(db: SqlTx, event: EventInput): Promise<Prisma.Sql> {
   const published = await publicEventsFor(db, event);
   const ctes = [
     Prisma.sql`audit AS (

@@ -1,7 +1,7 @@
 import { Prisma } from '@/lib/db/generated/client';
 import type { SqlTx } from '@/lib/db/sql-tx';
 import { changeNoticeSql } from '@/lib/jobs/queue';
-import { eventStatement } from '@/lib/ledger/events';
+import { recordEventIn } from '@/lib/ledger/events';
 
 /**
  * Called in the issue transaction of a renewal quote: the issued quote becomes the next term of
@@ -20,16 +20,14 @@ export async function completeRenewal(
   if (previous.renewedById) return previous.renewedById === input.renewalId;
   await db.execute(Prisma.sql`UPDATE "Policy" SET "renewedById" = ${input.renewalId}::uuid, "revision" = "revision" + 1, "updatedAt" = ${new Date()}::timestamptz
     WHERE "id" = ${input.previousId}::uuid AND "tenantId" = ${input.tenantId}::uuid`);
-  await db.execute(
-    await eventStatement(db, {
-      tenantId: input.tenantId,
-      policyId: input.previousId,
-      type: 'policy.renewed',
-      actor: input.actor,
-      after: { renewedById: input.renewalId },
-      data: { renewalPolicyNumber: input.policyNumber },
-    }),
-  );
+  await recordEventIn(db, {
+    tenantId: input.tenantId,
+    policyId: input.previousId,
+    type: 'policy.renewed',
+    actor: input.actor,
+    after: { renewedById: input.renewalId },
+    data: { renewalPolicyNumber: input.policyNumber },
+  });
   await db.execute(changeNoticeSql(`policy:${input.previousId}`));
   return true;
 }

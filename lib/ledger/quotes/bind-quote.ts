@@ -3,7 +3,7 @@ import type { SqlTx } from '@/lib/db/sql-tx';
 import type { ProductData } from '@/lib/documents/ledger/describe';
 import { queueDocumentsIn } from '@/lib/documents/queue-documents';
 import { ValidationFailed } from '@/lib/errors';
-import { eventStatement } from '@/lib/ledger/events';
+import { recordEventIn } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
 import { mandatoryForBind } from '@/lib/products/validate';
@@ -48,18 +48,16 @@ export async function bindQuote(tx: SqlTx, input: { tenantId: string; id: string
       "calculatedAt" = ${now}::timestamptz, "referral" = ${updated.referral === null ? null : JSON.stringify(updated.referral)}::jsonb,
       "revision" = "revision" + 1, "updatedAt" = ${now}::timestamptz
     WHERE "id" = ${row.id}::uuid AND "tenantId" = ${tenantId}::uuid`);
-  await tx.execute(
-    await eventStatement(tx, {
-      tenantId,
-      policyId: row.id,
-      type: status === 'bound' ? 'quote.bound' : 'quote.referred',
-      actor: input.actor,
-      before: { status: state },
-      after: { status, payable: outcome.calculation.data.payable },
-      policy: updated,
-      wake: [`policy:${row.id}`],
-    }),
-  );
+  await recordEventIn(tx, {
+    tenantId,
+    policyId: row.id,
+    type: status === 'bound' ? 'quote.bound' : 'quote.referred',
+    actor: input.actor,
+    before: { status: state },
+    after: { status, payable: outcome.calculation.data.payable },
+    policy: updated,
+    wake: [`policy:${row.id}`],
+  });
   if (status === 'bound') {
     await queueDocumentsIn(
       tx,

@@ -1,5 +1,5 @@
 import type { SqlTx } from '@/lib/db/sql-tx';
-import { eventStatement } from '@/lib/ledger/events';
+import { recordEventIn } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
 import type { CalculationResult } from '@/lib/rating/types';
@@ -55,30 +55,26 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Pro
   const outcome = rateQuote(product, row, quoteData(row), enrichment, input.actor);
   const updated = ratedRow(row, enrichment, outcome);
   await tx.execute(saveRatingStatement(updated));
-  await tx.execute(
-    await eventStatement(tx, {
+  await recordEventIn(tx, {
+    tenantId: input.tenantId,
+    policyId: row.id,
+    type: outcome.state === 'in-manual-referral' ? 'quote.referred' : 'quote.calculated',
+    actor: input.actor,
+    before: { status: state, payable: (row.calculation as CalculationResult | null)?.data.payable ?? null },
+    after: { status: outcome.state, payable: outcome.calculation.data.payable },
+    data: outcome.referral ? { rules: outcome.referral.rules } : undefined,
+    policy: updated,
+    wake: [`policy:${row.id}`],
+  });
+  if (input.signalReady && outcome.state === 'calculated') {
+    await recordEventIn(tx, {
       tenantId: input.tenantId,
       policyId: row.id,
-      type: outcome.state === 'in-manual-referral' ? 'quote.referred' : 'quote.calculated',
+      type: 'quote.ready',
       actor: input.actor,
-      before: { status: state, payable: (row.calculation as CalculationResult | null)?.data.payable ?? null },
-      after: { status: outcome.state, payable: outcome.calculation.data.payable },
-      data: outcome.referral ? { rules: outcome.referral.rules } : undefined,
+      data: { payable: outcome.calculation.data.payable },
       policy: updated,
-      wake: [`policy:${row.id}`],
-    }),
-  );
-  if (input.signalReady && outcome.state === 'calculated') {
-    await tx.execute(
-      await eventStatement(tx, {
-        tenantId: input.tenantId,
-        policyId: row.id,
-        type: 'quote.ready',
-        actor: input.actor,
-        data: { payable: outcome.calculation.data.payable },
-        policy: updated,
-      }),
-    );
+    });
   }
   return { row: updated, calculation: outcome.calculation };
 }

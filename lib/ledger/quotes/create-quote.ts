@@ -2,7 +2,7 @@ import { Prisma } from '@/lib/db/generated/client';
 import type { SqlTx } from '@/lib/db/sql-tx';
 import { BadRequest, ValidationFailed } from '@/lib/errors';
 import { enqueueStatement } from '@/lib/jobs/queue';
-import { eventStatement } from '@/lib/ledger/events';
+import { recordEventIn } from '@/lib/ledger/events';
 import { nextQuoteNumberSql } from '@/lib/ledger/sequences';
 import { productCodes } from '@/lib/products/registry';
 import { assertValidPayload } from '@/lib/products/validate';
@@ -49,18 +49,16 @@ export async function createQuote(db: SqlTx, input: CreateQuoteInput): Promise<Q
       ${input.renewalOfId ?? null}::uuid, ${now}::timestamptz, ${now}::timestamptz)
     RETURNING ${Prisma.raw(POLICY_COLUMNS)}`);
   if (!row) throw new Error('The new quote was not returned by its insert');
-  await db.execute(
-    await eventStatement(db, {
-      tenantId,
-      policyId: row.id,
-      type: 'quote.created',
-      actor: input.actor,
-      after: { status: row.status, quoteNumber: row.quoteNumber },
-      data: { product: productCode, renewalOfId: input.renewalOfId, copiedFromId: input.copiedFromId },
-      policy: row,
-      wake: [`policy:${row.id}`],
-    }),
-  );
+  await recordEventIn(db, {
+    tenantId,
+    policyId: row.id,
+    type: 'quote.created',
+    actor: input.actor,
+    after: { status: row.status, quoteNumber: row.quoteNumber },
+    data: { product: productCode, renewalOfId: input.renewalOfId, copiedFromId: input.copiedFromId },
+    policy: row,
+    wake: [`policy:${row.id}`],
+  });
   await db.execute(enqueueStatement(PREPARE_QUOTE_TASK, { policyId: row.id, revision: row.revision }, { tenantId }));
   return row;
 }

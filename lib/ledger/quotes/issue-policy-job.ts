@@ -7,7 +7,7 @@ import { publishChange } from '@/lib/jobs/queue';
 import type { ClaimedJob } from '@/lib/jobs/worker';
 import { PermanentJobFailure } from '@/lib/jobs/worker';
 import { createIssueBilling } from '@/lib/ledger/billing/create-issue-billing';
-import { eventStatement, recordEvent } from '@/lib/ledger/events';
+import { recordEvent, recordEventIn } from '@/lib/ledger/events';
 import { completeRenewal } from '@/lib/ledger/policies/complete-renewal';
 import { formatNumber, nextIssueNumbersSql, policyNumberPrefix } from '@/lib/ledger/sequences';
 import type { CalculationResult } from '@/lib/rating/types';
@@ -81,19 +81,17 @@ export async function issuePolicy(job: ClaimedJob): Promise<void> {
     const result = { policyId, policyNumber, message, invoiceNumber: billing.invoiceNumber };
     await tx.execute(Prisma.sql`UPDATE "Request" SET "status" = 'success', "data" = ${JSON.stringify(result)}::jsonb, "updatedAt" = ${issuedAt}::timestamptz
       WHERE "id" = ${requestId}::uuid AND "tenantId" = ${tenantId}::uuid`);
-    await tx.execute(
-      await eventStatement(tx, {
-        tenantId,
-        policyId,
-        type: 'policy.issued',
-        actor,
-        before: { status: 'issuing' },
-        after: { status: 'issued', policyStatus: 'active', policyNumber, version: 1 },
-        data: { requestId, invoiceNumber: billing.invoiceNumber },
-        policy: issued,
-        wake: [`request:${requestId}`, `policy:${policyId}`],
-      }),
-    );
+    await recordEventIn(tx, {
+      tenantId,
+      policyId,
+      type: 'policy.issued',
+      actor,
+      before: { status: 'issuing' },
+      after: { status: 'issued', policyStatus: 'active', policyNumber, version: 1 },
+      data: { requestId, invoiceNumber: billing.invoiceNumber },
+      policy: issued,
+      wake: [`request:${requestId}`, `policy:${policyId}`],
+    });
     await queueDocumentsIn(
       tx,
       { tenantId, policyId, occasion: 'issue', policyVersion: 1, invoiceId: billing.invoiceId },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Prisma } from '@/lib/db/generated/client';
 import type { SqlTx } from '@/lib/db/sql-tx';
 import { enqueueStatement } from '@/lib/jobs/queue';
-import { eventStatement } from '@/lib/ledger/events';
+import { recordEventIn } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { businessTodayOf } from '@/lib/ledger/today';
 import { assertMandatoryFields } from './bind-quote';
@@ -30,18 +30,16 @@ export async function issueQuote(tx: SqlTx, input: { tenantId: string; id: strin
     VALUES (${requestId}::uuid, ${tenantId}::uuid, ${row.id}::uuid, 'issue', 'pending', ${input.actor}, ${now}::timestamptz, ${now}::timestamptz)`);
   await tx.execute(Prisma.sql`UPDATE "Policy" SET "status" = ${next}, "revision" = "revision" + 1, "updatedAt" = ${now}::timestamptz
     WHERE "id" = ${row.id}::uuid AND "tenantId" = ${tenantId}::uuid`);
-  await tx.execute(
-    await eventStatement(tx, {
-      tenantId,
-      policyId: row.id,
-      type: 'quote.issuing',
-      actor: input.actor,
-      before: { status: state },
-      after: { status: next },
-      data: { requestId },
-      wake: [`policy:${row.id}`],
-    }),
-  );
+  await recordEventIn(tx, {
+    tenantId,
+    policyId: row.id,
+    type: 'quote.issuing',
+    actor: input.actor,
+    before: { status: state },
+    after: { status: next },
+    data: { requestId },
+    wake: [`policy:${row.id}`],
+  });
   await tx.execute(
     enqueueStatement(ISSUE_POLICY_TASK, { policyId: row.id, requestId, actor: input.actor }, { tenantId, dedupeKey: `issue:${requestId}` }),
   );

@@ -1,6 +1,6 @@
 import { tenantWrite } from '@/lib/db/tenant-write';
 import type { ClaimedJob } from '@/lib/jobs/worker';
-import { eventStatement } from '@/lib/ledger/events';
+import { recordEventIn } from '@/lib/ledger/events';
 import { getProduct } from '@/lib/products/registry';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { lockQuoteIn, quoteData, quotePayload, quoteState } from './quote-record';
@@ -30,19 +30,17 @@ export async function prepareQuote(job: ClaimedJob): Promise<void> {
     const outcome = state === 'draft' ? rateQuote(product, row, quoteData(row), enrichment, 'system:enrichment') : null;
     const updated = ratedRow(row, enrichment, outcome);
     await tx.execute(saveRatingStatement(updated));
-    await tx.execute(
-      await eventStatement(tx, {
-        tenantId,
-        policyId: row.id,
-        type: outcome?.state === 'in-manual-referral' ? 'quote.referred' : 'quote.prepared',
-        actor: 'system:enrichment',
-        before: { status: row.status },
-        after: { status: outcome?.state ?? row.status, payable: outcome?.calculation.data.payable },
-        data: outcome?.referral ? { rules: outcome.referral.rules } : undefined,
-        policy: updated,
-        wake: [`policy:${row.id}`],
-      }),
-    );
+    await recordEventIn(tx, {
+      tenantId,
+      policyId: row.id,
+      type: outcome?.state === 'in-manual-referral' ? 'quote.referred' : 'quote.prepared',
+      actor: 'system:enrichment',
+      before: { status: row.status },
+      after: { status: outcome?.state ?? row.status, payable: outcome?.calculation.data.payable },
+      data: outcome?.referral ? { rules: outcome.referral.rules } : undefined,
+      policy: updated,
+      wake: [`policy:${row.id}`],
+    });
     await job.complete(tx);
   });
 }
