@@ -45,3 +45,20 @@ export async function expectOk(what: string, answer: Promise<{ status: number; b
   if (status !== 200) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
   return body;
 }
+
+/** `count` quotes of the payload, each created and calculated (eight at a time); answers their ids. */
+export async function calculatedQuotes(client: Client, payload: Record<string, unknown>, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next++ < count) {
+        const created = await expectOk('create', client.post(`${API}/sales/policies/create`, payload));
+        const id = created.policy.id as string;
+        await expectOk('calculate', client.post(`${API}/sales/policies/${id}/calculate`, {}));
+        ids.push(id);
+      }
+    }),
+  );
+  return ids;
+}

@@ -61,3 +61,12 @@ export function stackCpu(stack: RunningStack, dataDir: string | undefined): CpuG
 export function cpuSince(before: CpuGroups, after: CpuGroups): CpuGroups {
   return Object.fromEntries(Object.entries(after).map(([group, ms]) => [group, ms - (before[group] ?? 0)]));
 }
+
+/** CPU milliseconds per unit of work (a request, a policy), by group and in total, as text with `digits` decimals. */
+export function cpuPerUnit(used: CpuGroups, units: number, digits: number): { perProcess: string; total: string } {
+  const perProcess = Object.entries(used)
+    .map(([group, ms]) => `${group} ${(ms / units).toFixed(digits)}`)
+    .join(', ');
+  const total = Object.values(used).reduce((sum, ms) => sum + ms, 0) / units;
+  return { perProcess, total: total.toFixed(digits) };
+}

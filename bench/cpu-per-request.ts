@@ -3,8 +3,8 @@
 // pass warms the JIT), with the CPU every process of the stack spent per request, read from /proc:
 // what a change to one endpoint saves, steadier than requests per second on a drifting host.
 // Prints, asserts nothing.
-import { API, brokerClient, expectOk, homeExample } from './client';
-import { cpuSince, stackCpu } from './cpu-budget';
+import { API, brokerClient, calculatedQuotes, homeExample } from './client';
+import { cpuPerUnit, cpuSince, stackCpu } from './cpu-budget';
 import { runLoad, type LoadOptions } from './load';
 import { runBench, startBenchStack } from './stack';
 
@@ -16,12 +16,7 @@ runBench(async () => {
   try {
     const client = await brokerClient(stack.baseUrl);
     const payload = await homeExample(client);
-    const ids: string[] = [];
-    for (let i = 0; i < 50; i++) {
-      const created = await expectOk('create', client.post(`${API}/sales/policies/create`, payload));
-      await expectOk('calculate', client.post(`${API}/sales/policies/${created.policy.id}/calculate`, {}));
-      ids.push(created.policy.id as string);
-    }
+    const ids = await calculatedQuotes(client, payload, 50);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
     const base = { connections: 16, durationS: SECONDS, headers: client.headers };
@@ -54,14 +49,9 @@ runBench(async () => {
       const result = await runLoad(optionsOf(scenario));
       // A creation's background preparation is part of its cost: give the worker time to finish it.
       await new Promise((resolve) => setTimeout(resolve, scenario === 'create' ? 8_000 : 500));
-      const used = cpuSince(before, stackCpu(stack, stack.dataDir));
-      const requests = result.rps * SECONDS;
-      const perProcess = Object.entries(used)
-        .map(([group, ms]) => `${group} ${(ms / requests).toFixed(2)}`)
-        .join(', ');
-      const total = Object.values(used).reduce((sum, ms) => sum + ms, 0) / requests;
+      const { perProcess, total } = cpuPerUnit(cpuSince(before, stackCpu(stack, stack.dataDir)), result.rps * SECONDS, 2);
       console.log(
-        `pass ${pass} ${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors} | CPU ms a request: ${perProcess}; total ${total.toFixed(2)}`,
+        `pass ${pass} ${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors} | CPU ms a request: ${perProcess}; total ${total}`,
       );
     }
   } finally {

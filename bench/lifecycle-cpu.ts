@@ -3,7 +3,7 @@
 // while it ran (from /proc; the documents lane keeps rendering after it, which `npm run bench`
 // counts too). Between the passes the documents lane gets 40 s to drain. Prints, asserts nothing.
 import { brokerClient, homeExample } from './client';
-import { cpuSince, stackCpu } from './cpu-budget';
+import { cpuPerUnit, cpuSince, stackCpu } from './cpu-budget';
 import { benchLifecycle } from './lifecycle';
 import { runBench, startBenchStack } from './stack';
 
@@ -17,14 +17,9 @@ runBench(async () => {
     for (let pass = 1; pass <= 2; pass++) {
       const before = stackCpu(stack, stack.dataDir);
       const result = await benchLifecycle(client, payload, 16, SECONDS);
-      const used = cpuSince(before, stackCpu(stack, stack.dataDir));
-      const policies = result.issuedPerSecond * SECONDS;
-      const perProcess = Object.entries(used)
-        .map(([group, ms]) => `${group} ${(ms / policies).toFixed(1)}`)
-        .join(', ');
-      const total = Object.values(used).reduce((sum, ms) => sum + ms, 0) / policies;
+      const { perProcess, total } = cpuPerUnit(cpuSince(before, stackCpu(stack, stack.dataDir)), result.issuedPerSecond * SECONDS, 1);
       console.log(
-        `pass ${pass}: ${result.issuedPerSecond.toFixed(1)} issued/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, errors ${result.errors} | CPU ms a policy while it ran: ${perProcess}; total ${total.toFixed(1)}`,
+        `pass ${pass}: ${result.issuedPerSecond.toFixed(1)} issued/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, errors ${result.errors} | CPU ms a policy while it ran: ${perProcess}; total ${total}`,
       );
       if (pass === 1) await new Promise((resolve) => setTimeout(resolve, 40_000));
     }

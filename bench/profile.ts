@@ -5,7 +5,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API, brokerClient, expectOk, homeExample } from './client';
+import { API, brokerClient, calculatedQuotes, homeExample } from './client';
 import { benchLifecycle } from './lifecycle';
 import { runLoad, type LoadOptions } from './load';
 import { runBench, startBenchStack } from './stack';
@@ -75,12 +75,7 @@ async function main(): Promise<void> {
   try {
     const client = await brokerClient(stack.baseUrl);
     const payload = await homeExample(client);
-    const ids: string[] = [];
-    for (let i = 0; i < 50; i++) {
-      const created = await expectOk('create', client.post(`${API}/sales/policies/create`, payload));
-      await expectOk('calculate', client.post(`${API}/sales/policies/${created.policy.id}/calculate`, {}));
-      ids.push(created.policy.id as string);
-    }
+    const ids = await calculatedQuotes(client, payload, 50);
     const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
     // Start-up and the set-up above go to a first profile per process, which is not read.
     for (const child of [stack.app, ...stack.workers]) child.kill('SIGUSR2');

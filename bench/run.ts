@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RunningStack } from '../scripts/stack';
 import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue, warmRows } from './bulk';
-import { API, brokerClient, expectOk, homeExample, TENANT, type Client } from './client';
+import { API, brokerClient, calculatedQuotes, homeExample, TENANT } from './client';
 import { cpuSince, stackCpu } from './cpu-budget';
 import { benchDocuments, benchRatingInProcess } from './in-process';
 import { benchLifecycle, benchNotice, documentsListedAtSuccess } from './lifecycle';
@@ -89,22 +89,6 @@ async function load(name: string, options: Parameters<typeof runLoad>[0], empty?
   return share ? { ...result, share } : result;
 }
 
-async function prepareQuotes(client: Client, payload: Record<string, unknown>, count: number): Promise<string[]> {
-  const ids: string[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next++ < count) {
-        const created = await expectOk('create', client.post(`${API}/sales/policies/create`, payload));
-        const id = created.policy.id as string;
-        await expectOk('calculate', client.post(`${API}/sales/policies/${id}/calculate`, {}));
-        ids.push(id);
-      }
-    }),
-  );
-  return ids;
-}
-
 async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
   const bare = await startBareServer();
   try {
@@ -130,7 +114,7 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
       empty,
     );
 
-    const ids = await prepareQuotes(client, payload, 200);
+    const ids = await calculatedQuotes(client, payload, 200);
     figures.http.create = await load(
       'create quote',
       {

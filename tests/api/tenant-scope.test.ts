@@ -66,6 +66,21 @@ afterAll(async () => {
   await prisma.$disconnect();
 });
 
+/** Every idle connection of the pool: its own role and no tenant. */
+async function expectCleanPool(): Promise<void> {
+  const pool = sharedPool();
+  const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  try {
+    for (const client of clients) {
+      const { rows } = await client.query<Scope>(`SELECT ${SCOPE_COLUMNS}`);
+      expect(rows[0]).toEqual({ tenant: null, role: ownerRole });
+    }
+  } finally {
+    for (const client of clients) client.release();
+  }
+  expect(clients.length).toBeGreaterThan(0);
+}
+
 describe('tenant-scoped transactions', () => {
   it('run as ledger_tenant with the tenant set, and see only that tenant’s rows without a where', async () => {
     const expected = await withDatabase(
@@ -139,17 +154,7 @@ describe('tenant-scoped transactions', () => {
     expect(seen).toEqual([{ tenant: acme, role: 'ledger_tenant', rows: own, foreign: '0' }]);
 
     // Every idle connection of the pool, the one the read used among them: its own role, no tenant.
-    const pool = sharedPool();
-    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
-    try {
-      for (const client of clients) {
-        const { rows } = await client.query<Scope>(`SELECT ${SCOPE_COLUMNS}`);
-        expect(rows[0]).toEqual({ tenant: null, role: ownerRole });
-      }
-    } finally {
-      for (const client of clients) client.release();
-    }
-    expect(clients.length).toBeGreaterThan(0);
+    await expectCleanPool();
   });
 
   /** A draft quote row of the tenant, with a quote number of the test's own. */
@@ -161,21 +166,6 @@ describe('tenant-scoped transactions', () => {
       async (client) =>
         (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "quoteNumber" = $1', [quoteNumber])).rows[0]!.n,
     );
-  /** Every idle connection of the pool: its own role and no tenant. */
-  async function expectCleanPool(): Promise<void> {
-    const pool = sharedPool();
-    const clients = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
-    try {
-      for (const client of clients) {
-        const { rows } = await client.query<Scope>(`SELECT ${SCOPE_COLUMNS}`);
-        expect(rows[0]).toEqual({ tenant: null, role: ownerRole });
-      }
-    } finally {
-      for (const client of clients) client.release();
-    }
-    expect(clients.length).toBeGreaterThan(0);
-  }
-
   it('scope the two-message write (lib/db/tenant-write.ts) to its tenant: settings with the first statement, the rest with COMMIT', async () => {
     const number = `WRITE-${crypto.randomUUID()}`;
     sent.splice(0);
