@@ -1,8 +1,8 @@
 import { allowedQuoteActions, QUOTE_ACTION_KEYS, QUOTE_KEYS, type QuoteAction } from '@/lib/ledger/state-machine';
 import { schemaPathOf } from '@/lib/products/registry';
-import { mandatoryForBind } from '@/lib/products/validate';
 import { enrichmentWarnings } from '@/lib/products/enrichment';
-import { etagOf, quoteData, quotePayload, quoteState, type QuoteRecord, type QuoteStateRecord, type QuoteViewRecord } from './quote-record';
+import { bindErrorsOf } from './bind-errors';
+import { etagOf, quoteData, quoteState, type QuoteRecord, type QuoteStateRecord, type QuoteViewRecord } from './quote-record';
 import { expiredQuoteActions, quoteExpired, quoteValidUntil, validityOf } from './quote-validity';
 
 // The shapes the quote endpoints answer with, built from the record alone.
@@ -71,7 +71,7 @@ export function quoteReadBody(row: QuoteViewRecord, today: string, notifications
       meta: quoteMeta(row),
       schemaPath: schemaPathOf(row.productCode),
       warnings: enrichmentWarnings(row.enrichment),
-      errors: pending ? mandatoryForBind(row.productCode, quotePayload(row), today) : [],
+      errors: pending ? bindErrorsOf(row, today) : [],
       ...(notifications ? { notifications } : {}),
     },
   ];
