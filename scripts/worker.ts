@@ -1,6 +1,7 @@
 // The background worker as its own process: `npm run worker` (production: scale it apart from the app).
 import { RENDER_OFFER_TASK } from '@/lib/documents/offer';
 import { prisma } from '@/lib/db/client';
+import { lowerOwnPriority, nicenessOfLane } from '@/lib/jobs/cpu-priority';
 import { listener } from '@/lib/jobs/listener';
 import { CRON, isLane, tasksOfLane } from '@/lib/jobs/tasks';
 import { startWorker, type RunningWorker } from '@/lib/jobs/worker';
@@ -16,6 +17,16 @@ if (!process.env.DATABASE_URL) {
 const lane = process.env.WORKER_LANE ?? 'all';
 if (!isLane(lane)) {
   console.error(`WORKER_LANE must be all, general, documents or webhooks, not ${lane}`);
+  process.exit(1);
+}
+
+// PDFs render when the CPU is otherwise idle (19 in the documents lane): issuing, rating and the
+// API's answers go first, and a client long-polling an issue hears of it sooner.
+try {
+  const niceness = nicenessOfLane(lane);
+  if (niceness > 0) lowerOwnPriority(niceness);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningStack } from '../../scripts/stack';
 import { call, tokenFor } from '../support/api';
@@ -33,6 +34,31 @@ afterAll(async () => {
 });
 
 const alive = (worker: ChildProcess) => worker.exitCode === null && worker.signalCode === null;
+
+/** The niceness of every thread of a process, from /proc (field 19 of each thread's stat). */
+function threadNiceness(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((thread) => {
+    const stat = readFileSync(`/proc/${pid}/task/${thread}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('worker priorities', () => {
+  it('the documents lane runs every thread at the lowest priority (19); the general lane at the normal one', async () => {
+    const [documents] = stack.workersIn('documents');
+    const [general] = stack.workersIn('general');
+    // The worker lowers itself as it starts: wait for that, bounded.
+    let seen: number[] = [];
+    for (let waited = 0; waited < 20_000; waited += 200) {
+      seen = threadNiceness(documents!.pid!);
+      if (seen.length > 1 && seen.every((niceness) => niceness === 19)) break;
+      await sleep(200);
+    }
+    expect(seen.length).toBeGreaterThan(1);
+    expect(new Set(seen)).toEqual(new Set([19]));
+    expect(new Set(threadNiceness(general!.pid!))).toEqual(new Set([0]));
+  });
+});
 
 describe('worker crashes during issue jobs', () => {
   it('every issue request ends success or failed; no policy issued twice; the journal balances', async () => {
