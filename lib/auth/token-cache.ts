@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Tx } from '@/lib/db/client';
 import { listener } from '@/lib/jobs/listener';
 import { log } from '@/lib/log';
+import { keepRecent, takeRecent } from '@/lib/recently-used';
 import type { Principal } from './principal';
 
 // Verified access tokens, so a client's every call does not repeat the ES256 signature check.
@@ -45,11 +46,12 @@ const keyOf = (token: string) => createHash('sha256').update(token).digest('base
 export function cachedPrincipal(token: string, nowMs = Date.now()): Principal | undefined {
   if (TOKEN_CACHE_ENTRIES_MAX === 0) return undefined;
   const key = keyOf(token);
-  const entry = entries.get(key);
+  const entry = takeRecent(entries, key);
   if (!entry) return undefined;
-  entries.delete(key);
-  if (nowMs >= entry.expiresAtMs) return undefined;
-  entries.set(key, entry); // most recently used last
+  if (nowMs >= entry.expiresAtMs) {
+    entries.delete(key);
+    return undefined;
+  }
   return entry.principal;
 }
 
@@ -59,14 +61,7 @@ export function rememberToken(token: string, principal: Principal, expSeconds: n
   const expiresAtMs = expSeconds * 1000;
   if (!Number.isFinite(expiresAtMs) || expiresAtMs <= nowMs) return;
   listenForRevocations();
-  const key = keyOf(token);
-  entries.delete(key);
-  entries.set(key, { principal, expiresAtMs, kid });
-  while (entries.size > TOKEN_CACHE_ENTRIES_MAX) {
-    const oldest = entries.keys().next().value;
-    if (oldest === undefined) break;
-    entries.delete(oldest);
-  }
+  keepRecent(entries, keyOf(token), { principal, expiresAtMs, kid }, TOKEN_CACHE_ENTRIES_MAX);
 }
 
 function matches(entry: Entry, match: TokenMatch): boolean {

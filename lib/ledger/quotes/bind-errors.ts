@@ -1,5 +1,6 @@
 import type { FieldError } from '@/lib/errors';
 import { mandatoryForBind } from '@/lib/products/mandatory-for-bind';
+import { keepRecent, takeRecent } from '@/lib/recently-used';
 import { quotePayload, type QuoteViewRecord } from './quote-record';
 
 // What bind would refuse today, as the quote read lists it under `errors`. Brokers' pages and
@@ -15,17 +16,9 @@ const answers = new Map<string, readonly FieldError[]>();
 
 export function bindErrorsOf(row: Pick<QuoteViewRecord, 'id' | 'revision' | 'productCode' | 'data'>, today: string): readonly FieldError[] {
   const key = `${row.id}:${row.revision}:${today}`;
-  const known = answers.get(key);
-  if (known) {
-    answers.delete(key);
-    answers.set(key, known); // most recently read last
-    return known;
-  }
+  const known = takeRecent(answers, key);
+  if (known) return known;
   const errors = Object.freeze(mandatoryForBind(row.productCode, quotePayload(row), today));
-  answers.set(key, errors);
-  if (answers.size > BIND_ERRORS_ENTRIES_MAX) {
-    const oldest = answers.keys().next().value;
-    if (oldest !== undefined) answers.delete(oldest);
-  }
+  keepRecent(answers, key, errors, BIND_ERRORS_ENTRIES_MAX);
   return errors;
 }
