@@ -38,13 +38,13 @@ export async function bindQuote(tx: SqlTx, input: { tenantId: string; id: string
   const updated: QuoteRecord = {
     ...row,
     status,
-    calculation: asStored(outcome.calculation),
+    calculation: JSON.parse(outcome.calculationText) as Prisma.JsonValue,
     calculatedAt: now,
     referral: outcome.referral ? asStored(outcome.referral) : row.referral,
     revision: row.revision + 1,
     updatedAt: now,
   };
-  await tx.execute(Prisma.sql`UPDATE "Policy" SET "status" = ${status}, "calculation" = ${JSON.stringify(updated.calculation)}::jsonb,
+  await tx.execute(Prisma.sql`UPDATE "Policy" SET "status" = ${status}, "calculation" = ${outcome.calculationText}::jsonb,
       "calculatedAt" = ${now}::timestamptz, "referral" = ${updated.referral === null ? null : JSON.stringify(updated.referral)}::jsonb,
       "revision" = "revision" + 1, "updatedAt" = ${now}::timestamptz
     WHERE "id" = ${row.id}::uuid AND "tenantId" = ${tenantId}::uuid`);

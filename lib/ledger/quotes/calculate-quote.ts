@@ -9,7 +9,7 @@ import { applyQuoteChange } from './apply-change';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { lockQuoteIn, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
 import { rateQuote } from './rate-quote';
-import { ratedRow, saveRatingStatement } from './save-rating';
+import { ratedQuote } from './save-rating';
 import { quoteExpired, validityOf } from './quote-validity';
 
 export interface CalculateQuoteInput {
@@ -53,8 +53,8 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Pro
       ? (row.enrichment as Record<string, unknown>)
       : runEnrichment(row.productCode, quotePayload(row), 'all').enrichment;
   const outcome = rateQuote(product, row, quoteData(row), enrichment, input.actor);
-  const updated = ratedRow(row, enrichment, outcome);
-  await tx.execute(saveRatingStatement(updated));
+  const { row: updated, statement } = ratedQuote(row, enrichment, outcome);
+  await tx.execute(statement);
   await recordEventIn(tx, {
     tenantId: input.tenantId,
     policyId: row.id,

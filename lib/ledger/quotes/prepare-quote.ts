@@ -5,7 +5,7 @@ import { getProduct } from '@/lib/products/registry';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { lockQuoteIn, quoteData, quotePayload, quoteState } from './quote-record';
 import { rateQuote } from './rate-quote';
-import { ratedRow, saveRatingStatement } from './save-rating';
+import { ratedQuote } from './save-rating';
 
 // The background half of create and of rating-relevant updates: every enrichment step, then
 // the first rating. A job queued for an older revision finds the quote changed and does
@@ -28,8 +28,8 @@ export async function prepareQuote(job: ClaimedJob): Promise<void> {
     const state = quoteState(row);
     // Only a draft is rated here; a quote that moved on (referred, declined) keeps its state.
     const outcome = state === 'draft' ? rateQuote(product, row, quoteData(row), enrichment, 'system:enrichment') : null;
-    const updated = ratedRow(row, enrichment, outcome);
-    await tx.execute(saveRatingStatement(updated));
+    const { row: updated, statement } = ratedQuote(row, enrichment, outcome);
+    await tx.execute(statement);
     await recordEventIn(tx, {
       tenantId,
       policyId: row.id,

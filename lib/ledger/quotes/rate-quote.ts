@@ -17,6 +17,8 @@ export interface ReferralRecord {
 
 export interface RatingOutcome {
   calculation: CalculationResult;
+  /** The calculation as JSON text, made once for the row that stores it. */
+  calculationText: string;
   /** calculated, or in-manual-referral when an auto-referral rule fired. */
   state: Extract<QuoteState, 'calculated' | 'in-manual-referral'>;
   referral: ReferralRecord | null;
@@ -40,12 +42,14 @@ export function rateQuote(
     enrichment,
     plan: (data.policy.paymentPlan as 'annual' | 'quarterly' | 'monthly' | undefined) ?? 'annual',
   });
+  const calculationText = JSON.stringify(calculation);
   const previous = row.referral as ReferralRecord | null;
   const approvedNow = previous?.decision?.decision === 'approve' && previous.decision.revision === row.revision;
   if (calculation.referrals.length === 0 || approvedNow)
-    return { calculation, state: 'calculated', referral: approvedNow ? previous : null };
+    return { calculation, calculationText, state: 'calculated', referral: approvedNow ? previous : null };
   return {
     calculation,
+    calculationText,
     state: 'in-manual-referral',
     referral: {
       source: 'rule',

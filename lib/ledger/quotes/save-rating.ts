@@ -1,41 +1,55 @@
 import { Prisma } from '@/lib/db/generated/client';
 import type { QuoteRecord } from './quote-record';
-import type { RatingOutcome } from './rate-quote';
+import type { RatingOutcome, ReferralRecord } from './rate-quote';
 
 // Saving what enrichment and rating worked out (calculate, the background preparation). The new
-// row is built here rather than read back from the update, so the answer and the events describe
-// the saved quote without a round trip, and the update can travel with COMMIT.
+// row is built here with the update that stores it, so the answer and the events describe the
+// saved quote without a round trip, the update can travel with COMMIT, and each JSON value is
+// turned into text once. What the row already holds (an enrichment done before, an unchanged
+// referral) is not written again.
 
-/**
- * The locked row with its enrichment done and, when it was rated, its price and state (JSON values
- * as they are stored: through JSON). A referral stays as it was unless the rating referred the quote.
- */
-export function ratedRow(row: QuoteRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome | null): QuoteRecord {
-  const now = new Date();
-  const enriched = { ...row, enrichment: asStored(enrichment), enrichmentState: 'done', updatedAt: now };
-  if (!outcome) return enriched;
-  return {
-    ...enriched,
-    calculation: asStored(outcome.calculation),
-    calculatedAt: now,
-    status: outcome.state,
-    referral: outcome.referral ? asStored(outcome.referral) : row.referral,
-  };
+export interface RatedQuote {
+  /** The row as saved, its JSON values as a jsonb column gives them back (through JSON). */
+  row: QuoteRecord;
+  /** The update that saves it. */
+  statement: Prisma.Sql;
 }
 
-/** The update that stores a ratedRow. */
-export function saveRatingStatement(row: QuoteRecord): Prisma.Sql {
-  return Prisma.sql`UPDATE "Policy" SET "enrichment" = ${JSON.stringify(row.enrichment)}::jsonb, "enrichmentState" = ${row.enrichmentState},
-      "calculation" = ${jsonOrNull(row.calculation)}::jsonb, "calculatedAt" = ${row.calculatedAt}::timestamptz, "status" = ${row.status},
-      "referral" = ${jsonOrNull(row.referral)}::jsonb, "updatedAt" = ${row.updatedAt}::timestamptz
-    WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid`;
+/**
+ * The locked row with its enrichment done and, when it was rated, its price and state. A referral
+ * stays as it was unless the rating gave one.
+ */
+export function ratedQuote(row: QuoteRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome | null): RatedQuote {
+  const now = new Date();
+  const saved: QuoteRecord = { ...row, enrichmentState: 'done', updatedAt: now };
+  const sets = [Prisma.sql`"enrichmentState" = ${'done'}`, Prisma.sql`"updatedAt" = ${now}::timestamptz`];
+  if (row.enrichmentState !== 'done' || enrichment !== row.enrichment) {
+    const text = JSON.stringify(enrichment);
+    saved.enrichment = JSON.parse(text) as Prisma.JsonValue;
+    sets.push(Prisma.sql`"enrichment" = ${text}::jsonb`);
+  }
+  if (outcome) {
+    saved.calculation = JSON.parse(outcome.calculationText) as Prisma.JsonValue;
+    saved.calculatedAt = now;
+    saved.status = outcome.state;
+    sets.push(
+      Prisma.sql`"calculation" = ${outcome.calculationText}::jsonb`,
+      Prisma.sql`"calculatedAt" = ${now}::timestamptz`,
+      Prisma.sql`"status" = ${outcome.state}`,
+    );
+    if (outcome.referral && outcome.referral !== (row.referral as ReferralRecord | null)) {
+      const text = JSON.stringify(outcome.referral);
+      saved.referral = JSON.parse(text) as Prisma.JsonValue;
+      sets.push(Prisma.sql`"referral" = ${text}::jsonb`);
+    }
+  }
+  return {
+    row: saved,
+    statement: Prisma.sql`UPDATE "Policy" SET ${Prisma.join(sets, ', ')} WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid`,
+  };
 }
 
 /** A value as a jsonb column gives it back: through JSON. */
 export function asStored(value: unknown): Prisma.JsonValue {
   return JSON.parse(JSON.stringify(value)) as Prisma.JsonValue;
-}
-
-function jsonOrNull(value: Prisma.JsonValue | null): string | null {
-  return value === null ? null : JSON.stringify(value);
 }

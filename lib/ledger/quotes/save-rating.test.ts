@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { CalculationResult } from '@/lib/rating/types';
+import type { QuoteRecord } from './quote-record';
+import type { RatingOutcome } from './rate-quote';
+import { ratedQuote } from './save-rating';
+
+// The saved row and its update are made together: each JSON value becomes text once, and what
+// the row already holds is not written again.
+
+const ID = '00000000-0000-4000-8000-000000000001';
+const TENANT = '00000000-0000-4000-8000-000000000002';
+
+function quote(fields: Partial<QuoteRecord>): QuoteRecord {
+  return { id: ID, tenantId: TENANT, status: 'draft', calculation: null, calculatedAt: null, referral: null, ...fields } as QuoteRecord;
+}
+
+function outcome(fields: Partial<RatingOutcome> = {}): RatingOutcome {
+  const calculation = { data: { payable: 123.45 }, fields: [], installments: [], referrals: [] } as unknown as CalculationResult;
+  return { calculation, calculationText: JSON.stringify(calculation), state: 'calculated', referral: null, ...fields };
+}
+
+/** The columns the update sets, in order. */
+const columnsSet = (sql: string) => [...sql.slice(0, sql.indexOf(' WHERE ')).matchAll(/"(\w+)" = \$/g)].map((match) => match[1]);
+
+describe('ratedQuote', () => {
+  it('stores an enrichment worked out now, as text once, and gives the row its stored form', () => {
+    const enrichment = { floodZone: 'B', checkedAt: undefined };
+    const { row, statement } = ratedQuote(quote({ enrichmentState: 'pending', enrichment: null }), enrichment, null);
+    expect(columnsSet(statement.text)).toEqual(['enrichmentState', 'updatedAt', 'enrichment']);
+    expect(statement.values).toContain('{"floodZone":"B"}');
+    expect(row.enrichment).toEqual({ floodZone: 'B' });
+    expect(row.enrichmentState).toBe('done');
+    // Not rated: the price and state stay as they were.
+    expect(row.status).toBe('draft');
+    expect(row.calculation).toBeNull();
+  });
+
+  it('does not write an enrichment the row already holds, and keeps the very object', () => {
+    const enrichment = { floodZone: 'A' };
+    const rated = outcome();
+    const { row, statement } = ratedQuote(quote({ enrichmentState: 'done', enrichment, status: 'calculated' }), enrichment, rated);
+    expect(columnsSet(statement.text)).toEqual(['enrichmentState', 'updatedAt', 'calculation', 'calculatedAt', 'status']);
+    expect(row.enrichment).toBe(enrichment);
+    expect(statement.values).toContain(rated.calculationText);
+    expect(row.calculation).toEqual({ data: { payable: 123.45 }, fields: [], installments: [], referrals: [] });
+    expect(row.calculation).not.toBe(rated.calculation);
+    expect(row.calculatedAt).toBe(row.updatedAt);
+    expect(statement.text).toMatch(/WHERE "id" = \$\d+::uuid AND "tenantId" = \$\d+::uuid$/);
+    expect(statement.values.slice(-2)).toEqual([ID, TENANT]);
+  });
+
+  it('writes an enrichment that differs from the stored one even when the row says done', () => {
+    const { statement } = ratedQuote(quote({ enrichmentState: 'done', enrichment: { floodZone: 'A' } }), { floodZone: 'C' }, null);
+    expect(columnsSet(statement.text)).toContain('enrichment');
+    expect(statement.values).toContain('{"floodZone":"C"}');
+  });
+
+  it('writes a referral the rating gave, and leaves an unchanged or absent one alone', () => {
+    const referral = {
+      source: 'rule' as const,
+      comment: 'sum insured',
+      rules: [],
+      referredBy: 'system',
+      referredAt: '2026-11-26T08:00:00.000Z',
+    };
+    const referred = ratedQuote(quote({ enrichmentState: 'done', enrichment: {} }), {}, outcome({ state: 'in-manual-referral', referral }));
+    expect(columnsSet(referred.statement.text)).toContain('referral');
+    expect(referred.row.referral).toEqual(referral);
+    expect(referred.row.status).toBe('in-manual-referral');
+
+    const approved = {
+      ...referral,
+      decision: { decision: 'approve' as const, comment: 'ok', decidedBy: 'uw', decidedAt: referral.referredAt, revision: 3 },
+    };
+    const kept = ratedQuote(quote({ enrichmentState: 'done', enrichment: {}, referral: approved }), {}, outcome({ referral: approved }));
+    expect(columnsSet(kept.statement.text)).not.toContain('referral');
+    expect(kept.row.referral).toBe(approved);
+
+    const none = ratedQuote(quote({ enrichmentState: 'done', enrichment: {}, referral: approved }), {}, outcome());
+    expect(columnsSet(none.statement.text)).not.toContain('referral');
+    expect(none.row.referral).toBe(approved);
+  });
+});
