@@ -44,10 +44,17 @@ const POLICY_FIELDS = [
   'renewedById',
   'issuedAt',
   'terminatedAt',
+  'pendingTermination',
+  'voidedVersions',
   'createdBy',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof QuoteRecord)[];
+
+// A column added to the model must be added above, or the build fails here.
+type ColumnsLeftOut = Exclude<keyof QuoteRecord, (typeof POLICY_FIELDS)[number]>;
+const everyColumnListed: [ColumnsLeftOut] extends [never] ? true : ColumnsLeftOut = true;
+void everyColumnListed;
 
 const columnList = (fields: readonly string[]) => fields.map((field) => `"${field}"`).join(', ');
 
