@@ -10,7 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // The JSON report lets `npm test` repeat what failed at the end of its output (scripts/failure-digest.ts).
+  reporter: [['list'], ['json', { outputFile: 'test-results/summary/e2e.json' }]],
   globalSetup: './e2e/support/global-setup.ts',
   use: {
     baseURL: process.env.LEDGER_BASE_URL,

@@ -21,7 +21,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['lib/**/*.test.ts', 'components/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node' },
       },
       {
         extends: true,
