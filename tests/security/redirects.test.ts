@@ -52,7 +52,10 @@ async function post(path: string, fields: Record<string, string>, { cookie, csrf
 /** Where the answer sends the browser: the JSON `url` next-auth gives its client, or Location. */
 function target(answer: { location: string | null; text: string }): string {
   if (answer.location) return answer.location;
-  return (JSON.parse(answer.text) as { url: string }).url;
+  const { url } = JSON.parse(answer.text) as { url?: unknown };
+  // A refusal (a 429 problem, say) sends the browser nowhere: it must not pass as "on this site".
+  if (typeof url !== 'string') throw new Error(`The answer names no target: ${answer.text.slice(0, 200)}`);
+  return url;
 }
 
 /** This site, however the test reaches it: the stack's address or its public URL (NEXTAUTH_URL, `localhost`). */
@@ -69,7 +72,9 @@ describe('sign-in callbackUrl', () => {
       { email: 'broker@acme.test', password: 'broker-password', callbackUrl },
       await session(),
     );
-    expect(answer.status, answer.text.slice(0, 200)).toBeLessThan(500);
+    // Signed in (not refused, not throttled), so the target below is where the browser really goes.
+    expect(answer.status, answer.text.slice(0, 200)).toBe(200);
+    expect(target(answer), answer.text.slice(0, 200)).not.toMatch(/error=/);
     expect(onSite(target(answer)), target(answer)).toBe(true);
     expect(new URL(target(answer), baseUrl()).pathname).not.toMatch(/evil/);
   });
@@ -95,6 +100,7 @@ describe('sign-in callbackUrl', () => {
       { email: 'broker@acme.test', password: 'broker-password', callbackUrl: '/referrals?x=1' },
       await session(),
     );
+    expect(answer.status, answer.text.slice(0, 200)).toBe(200);
     expect(new URL(target(answer)).pathname).toBe('/referrals');
   });
 });
