@@ -190,11 +190,11 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
   const { longPoll, longPollAlone, poll1s } = figures.notice;
   if (longPoll)
     lines.push(
-      `job end → client: long poll p50 ${longPoll.p50.toFixed(1)} ms, p99 ${longPoll.p99.toFixed(1)} ms (${longPoll.samples} samples, four lifecycles at once)`,
+      `job end → client: long poll p50 ${longPoll.p50.toFixed(1)} ms, p99 ${longPoll.p99.toFixed(1)} ms (${longPoll.samples} samples, four lifecycles at once); ${wokenOf(longPoll)}`,
     );
   if (longPollAlone)
     lines.push(
-      `job end → client: long poll alone p50 ${longPollAlone.p50.toFixed(1)} ms, p99 ${longPollAlone.p99.toFixed(1)} ms (${longPollAlone.samples} samples, one client on a quiet stack)`,
+      `job end → client: long poll alone p50 ${longPollAlone.p50.toFixed(1)} ms, p99 ${longPollAlone.p99.toFixed(1)} ms (${longPollAlone.samples} samples, one client on a quiet stack); ${wokenOf(longPollAlone)}`,
     );
   if (poll1s)
     lines.push(
@@ -240,4 +240,11 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
       lines.push(row([target.name, target.target, target.measured, target.pass ? 'PASS' : 'MISS'], targetWidths, 4));
   }
   console.log(lines.join('\n'));
+}
+
+/** The woken waits apart from the clients that asked after the commit (NoticeResult.woken). */
+function wokenOf(notice: NoticeResult): string {
+  const { woken } = notice;
+  if (woken.samples === 0) return `none of the ${notice.samples} was waiting when the job committed`;
+  return `${woken.samples} of ${notice.samples} were waiting and woken by the notice: p50 ${woken.p50.toFixed(1)} ms, p99 ${woken.p99.toFixed(1)} ms`;
 }
