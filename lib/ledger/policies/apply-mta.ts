@@ -4,7 +4,7 @@ import { ValidationFailed } from '@/lib/errors';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { checkIfMatch, customerNameOf, quoteData, type QuoteData } from '@/lib/ledger/quotes/quote-record';
-import { asJson } from '@/lib/ledger/quotes/rate-quote';
+import { asJsonInput } from '@/lib/ledger/json-column';
 import { getProduct } from '@/lib/products/registry';
 import { changedPaths, valueAt } from '@/lib/products/paths';
 import { calculatePremium } from '@/lib/rating/calculate-premium';
@@ -136,8 +136,8 @@ export async function applyMta(tx: Tx, input: ApplyMtaInput) {
     where: { id: row.id },
     data: {
       ...(pending ? { policyStatus: 'active', pendingTermination: Prisma.DbNull } : {}),
-      data: asJson(last.data),
-      calculation: asJson(last.calculation),
+      data: asJsonInput(last.data),
+      calculation: asJsonInput(last.calculation),
       calculatedAt: new Date(),
       currentVersion: lastVersion,
       customerName: customerNameOf(last.data),
@@ -244,8 +244,8 @@ async function recordStep(tx: Tx, row: PolicyRecord, step: MtaStep, version: num
       version,
       kind: 'mta',
       effectiveFrom: new Date(`${step.effectiveDate}T00:00:00Z`),
-      data: asJson(step.data),
-      calculation: asJson(step.calculation),
+      data: asJsonInput(step.data),
+      calculation: asJsonInput(step.calculation),
       createdBy: actor,
       replaysVersion: step.replays?.version ?? null,
     },

@@ -4,7 +4,7 @@ import { ValidationFailed } from '@/lib/errors';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { checkIfMatch, customerNameOf } from '@/lib/ledger/quotes/quote-record';
-import { asJson } from '@/lib/ledger/quotes/rate-quote';
+import { asJsonInput } from '@/lib/ledger/json-column';
 import { ratingPaths } from '@/lib/products/annotations';
 import { matchesAny } from '@/lib/products/paths';
 import { compareDates } from '@/lib/rating/dates';
@@ -65,14 +65,19 @@ export async function changePolicyData(tx: Tx, input: ChangePolicyDataInput): Pr
       version,
       kind: 'data-change',
       effectiveFrom: new Date(`${effectiveDate}T00:00:00Z`),
-      data: asJson(change.after),
-      calculation: asJson(calculationOf(row)),
+      data: asJsonInput(change.after),
+      calculation: asJsonInput(calculationOf(row)),
       createdBy: input.actor,
     },
   });
   const updated = await tx.policy.update({
     where: { id: row.id },
-    data: { data: asJson(change.after), currentVersion: version, customerName: customerNameOf(change.after), revision: { increment: 1 } },
+    data: {
+      data: asJsonInput(change.after),
+      currentVersion: version,
+      customerName: customerNameOf(change.after),
+      revision: { increment: 1 },
+    },
   });
   await recordEvent(tx, {
     tenantId: row.tenantId,

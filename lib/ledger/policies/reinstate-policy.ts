@@ -4,7 +4,7 @@ import { queueDocuments } from '@/lib/documents/queue-documents';
 import { InvalidState } from '@/lib/errors';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
-import { asJson } from '@/lib/ledger/quotes/rate-quote';
+import { asJsonInput } from '@/lib/ledger/json-column';
 import { businessToday } from '@/lib/ledger/today';
 import { chargedParts } from './charged';
 import { isoDay, openPolicyChange, settingsOf, termOf, type PolicyRecord } from './policy-record';
@@ -74,8 +74,8 @@ export async function reinstatePolicy(tx: Tx, input: ReinstatePolicyInput) {
       version,
       kind: 'reinstatement',
       effectiveFrom: new Date(`${terminatedAt}T00:00:00Z`),
-      data: asJson(row.data),
-      calculation: asJson(row.calculation),
+      data: asJsonInput(row.data),
+      calculation: asJsonInput(row.calculation),
       createdBy: input.actor,
     },
   });

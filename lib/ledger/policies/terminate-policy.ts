@@ -4,7 +4,7 @@ import { ValidationFailed } from '@/lib/errors';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { checkIfMatch } from '@/lib/ledger/quotes/quote-record';
-import { asJson } from '@/lib/ledger/quotes/rate-quote';
+import { asJsonInput } from '@/lib/ledger/json-column';
 import { money, toAmount } from '@/lib/money';
 import { compareDates, isIsoDate } from '@/lib/rating/dates';
 import { businessToday } from '@/lib/ledger/today';
@@ -217,8 +217,8 @@ export async function recordTermination(tx: Tx, row: PolicyRecord, input: Record
       version,
       kind: 'termination',
       effectiveFrom: new Date(`${outcome.effectiveDate}T00:00:00Z`),
-      data: asJson(data),
-      calculation: asJson(calculation),
+      data: asJsonInput(data),
+      calculation: asJsonInput(calculation),
       createdBy: input.actor,
     },
   });
@@ -264,9 +264,9 @@ export async function recordTermination(tx: Tx, row: PolicyRecord, input: Record
     data: {
       policyStatus: assertPolicyAction(row, pending ? 'schedule-termination' : 'terminate'),
       terminatedAt: new Date(`${outcome.effectiveDate}T00:00:00Z`),
-      pendingTermination: pendingTermination ? asJson(pendingTermination) : Prisma.DbNull,
-      data: asJson(data),
-      calculation: asJson(calculation),
+      pendingTermination: pendingTermination ? asJsonInput(pendingTermination) : Prisma.DbNull,
+      data: asJsonInput(data),
+      calculation: asJsonInput(calculation),
       currentVersion: version,
       ...(input.later.length > 0 ? { voidedVersions: { push: input.later } } : {}),
       revision: { increment: 1 },

@@ -2,7 +2,7 @@ import type { Tx } from '@/lib/db/client';
 import { Prisma } from '@/lib/db/generated/client';
 import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
-import { asJson } from '@/lib/ledger/quotes/rate-quote';
+import { asJsonInput } from '@/lib/ledger/json-column';
 import { chargedParts } from './charged';
 import { openPolicyChange, pendingTerminationOf, type PolicyRecord } from './policy-record';
 import { negateParts, partsAsAmounts } from './premium-parts';
@@ -47,8 +47,8 @@ export async function withdrawTermination(tx: Tx, input: WithdrawTerminationInpu
       version,
       kind: 'termination-withdrawn',
       effectiveFrom: new Date(`${pending.effectiveDate}T00:00:00Z`),
-      data: asJson(row.data),
-      calculation: asJson(row.calculation),
+      data: asJsonInput(row.data),
+      calculation: asJsonInput(row.calculation),
       createdBy: input.actor,
     },
   });

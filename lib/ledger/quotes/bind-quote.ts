@@ -11,7 +11,7 @@ import { businessTodayOf } from '@/lib/ledger/today';
 import type { CalculationResult } from '@/lib/rating/types';
 import { lockQuoteWithTimeZone, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
 import { rateQuote } from './rate-quote';
-import { asStored } from './save-rating';
+import { asStoredJson } from '@/lib/ledger/json-column';
 import { assertQuoteValid, validityOf } from './quote-validity';
 
 export type BindOutcome =
@@ -40,7 +40,7 @@ export async function bindQuote(tx: SqlTx, input: { tenantId: string; id: string
     status,
     calculation: JSON.parse(outcome.calculationText) as Prisma.JsonValue,
     calculatedAt: now,
-    referral: outcome.referral ? asStored(outcome.referral) : row.referral,
+    referral: outcome.referral ? asStoredJson(outcome.referral) : row.referral,
     revision: row.revision + 1,
     updatedAt: now,
   };

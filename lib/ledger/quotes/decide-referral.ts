@@ -3,7 +3,8 @@ import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { lockQuote, quoteState } from './quote-record';
-import { asJson, type ReferralRecord } from './rate-quote';
+import { asJsonInput } from '@/lib/ledger/json-column';
+import type { ReferralRecord } from './rate-quote';
 
 export interface ReferralDecisionInput {
   tenantId: string;
@@ -33,7 +34,7 @@ export async function decideReferral(tx: Tx, input: ReferralDecisionInput): Prom
     }),
     decision: { decision: input.decision, comment: input.comment, decidedBy: input.actor, decidedAt: new Date().toISOString(), revision },
   };
-  await tx.policy.update({ where: { id: row.id }, data: { status: next, referral: asJson(referral), revision } });
+  await tx.policy.update({ where: { id: row.id }, data: { status: next, referral: asJsonInput(referral), revision } });
   await recordEvent(tx, {
     tenantId: input.tenantId,
     policyId: row.id,

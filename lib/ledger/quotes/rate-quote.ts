@@ -1,4 +1,3 @@
-import type { Prisma } from '@/lib/db/client';
 import type { ProductDefinition } from '@/lib/products/types';
 import { calculatePremium } from '@/lib/rating/calculate-premium';
 import type { CalculationResult } from '@/lib/rating/types';
@@ -59,8 +58,4 @@ export function rateQuote(
       referredAt: new Date().toISOString(),
     },
   };
-}
-
-export function asJson(value: unknown): Prisma.InputJsonValue {
-  return JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue;
 }

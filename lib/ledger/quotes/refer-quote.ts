@@ -3,7 +3,8 @@ import { publishChange } from '@/lib/jobs/queue';
 import { recordEvent } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { lockQuote, quoteState } from './quote-record';
-import { asJson, type ReferralRecord } from './rate-quote';
+import { asJsonInput } from '@/lib/ledger/json-column';
+import type { ReferralRecord } from './rate-quote';
 
 /** POST /sales/policies/{id}/referrals: a broker asks an underwriter to review (spec 4.6). */
 export async function referQuote(tx: Tx, input: { tenantId: string; id: string; actor: string; comment: string }): Promise<void> {
@@ -17,7 +18,7 @@ export async function referQuote(tx: Tx, input: { tenantId: string; id: string; 
     referredBy: input.actor,
     referredAt: new Date().toISOString(),
   };
-  await tx.policy.update({ where: { id: row.id }, data: { status: next, referral: asJson(referral), revision: { increment: 1 } } });
+  await tx.policy.update({ where: { id: row.id }, data: { status: next, referral: asJsonInput(referral), revision: { increment: 1 } } });
   await recordEvent(tx, {
     tenantId: input.tenantId,
     policyId: row.id,

@@ -48,8 +48,3 @@ export function ratedQuote(row: QuoteRecord, enrichment: Record<string, unknown>
     statement: Prisma.sql`UPDATE "Policy" SET ${Prisma.join(sets, ', ')} WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid`,
   };
 }
-
-/** A value as a jsonb column gives it back: through JSON. */
-export function asStored(value: unknown): Prisma.JsonValue {
-  return JSON.parse(JSON.stringify(value)) as Prisma.JsonValue;
-}
