@@ -195,11 +195,14 @@ async function sessionSecret(options: StackOptions): Promise<string> {
 }
 
 const SOURCE_DIRS = ['app', 'components', 'lib'];
-const SOURCE_FILES = ['next.config.js', 'package-lock.json', 'tsconfig.json'];
+// The root files the build reads (proxy.ts and instrumentation.ts are part of the app too).
+const SOURCE_FILES = ['next.config.js', 'package-lock.json', 'tsconfig.json', 'proxy.ts', 'instrumentation.ts'];
 
 function newestSourceMs(): number {
   let newest = 0;
   const visit = (dir: string) => {
+    // A folder's own time moves when a file in it is added, deleted or renamed.
+    newest = Math.max(newest, statSync(dir).mtimeMs);
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
