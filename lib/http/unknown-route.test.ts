@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@/lib/api/openapi';
-import { allowedMethods, API_ROUTES, unknownRouteAnswer } from './unknown-route';
+import { allowedMethods, API_ROUTES, otherMethodAnswers, unknownRouteAnswer } from './unknown-route';
 
 const API_DIR = path.join(process.cwd(), 'app', 'api');
 
@@ -87,5 +87,29 @@ describe('unknownRouteAnswer', () => {
     expect(unknownRouteAnswer(request('HEAD', '/api/v1/ledger/products'))).toBeNull();
     expect(unknownRouteAnswer(request('POST', '/api/auth/callback/credentials'))).toBeNull();
     expect(unknownRouteAnswer(request('GET', '/quotes/new'))).toBeNull();
+  });
+});
+
+describe('otherMethodAnswers', () => {
+  const path = '/api/v1/ledger/sales/policies/5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10/calculate';
+
+  it('refuses a method with the 405 the proxy gives for the same request', async () => {
+    const request = new Request(`http://ledger.test${path}`, { method: 'DELETE', headers: { 'x-request-id': 'req-12345678' } });
+    const answer = otherMethodAnswers('/api/v1/ledger/sales/policies/{id}/calculate').DELETE(request);
+    const proxied = unknownRouteAnswer(request)!;
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST, OPTIONS');
+    expect(answer.headers.get('content-type')).toBe('application/problem+json');
+    expect(await answer.json()).toEqual(await proxied.json());
+  });
+
+  it('answers OPTIONS as Next.js does: 204 and the allowed methods in order', () => {
+    const answer = otherMethodAnswers('/api/v1/ledger/sales/policies/{id}').OPTIONS(new Request(`http://ledger.test${path}`));
+    expect(answer.status).toBe(204);
+    expect(answer.headers.get('allow')).toBe('GET, HEAD, OPTIONS, PUT');
+  });
+
+  it('refuses to serve a template the route table does not hold', () => {
+    expect(() => otherMethodAnswers('/api/v1/ledger/no-such-route')).toThrow('No API route /api/v1/ledger/no-such-route');
   });
 });

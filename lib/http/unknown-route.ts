@@ -123,6 +123,10 @@ export function unknownRouteAnswer(request: Request): Response | null {
     });
   }
   if (allowed.includes(request.method.toUpperCase())) return null;
+  return methodNotAllowed(request, pathname, allowed, correlationId);
+}
+
+function methodNotAllowed(request: Request, pathname: string, allowed: readonly string[], correlationId: string): Response {
   return problemResponse(
     {
       type: '/docs/problems#method-not-allowed',
@@ -134,4 +138,26 @@ export function unknownRouteAnswer(request: Request): Response | null {
     },
     { allow: allowed.join(', ') },
   );
+}
+
+/** The methods a route module can export, as Next.js routes them. */
+const MODULE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+type ModuleMethod = (typeof MODULE_METHODS)[number];
+
+/**
+ * The answers the proxy gives for the methods a route does not take, for the route modules that
+ * proxy.ts's matcher leaves out (the hottest operations on a well-formed id, which skip Next.js's
+ * proxy step): a problem+json 405 naming the allowed methods, and OPTIONS as Next.js answers it
+ * (204 and Allow). Such a module exports the ones it does not implement.
+ */
+export function otherMethodAnswers(template: string): Record<ModuleMethod, (request: Request) => Response> {
+  const methods = API_ROUTES[template];
+  if (!methods) throw new Error(`No API route ${template}`);
+  const allowed = [...methods, ...(methods.includes('GET') ? ['HEAD'] : []), 'OPTIONS'];
+  const refuse = (request: Request) => methodNotAllowed(request, new URL(request.url).pathname, allowed, correlationIdFor(request));
+  const options = () => new Response(null, { status: 204, headers: { allow: [...allowed].sort().join(', ') } });
+  return Object.fromEntries(MODULE_METHODS.map((method) => [method, method === 'OPTIONS' ? options : refuse])) as Record<
+    ModuleMethod,
+    (request: Request) => Response
+  >;
 }

@@ -53,10 +53,33 @@ describe('NUL in a path or query', () => {
     '/api/v1/ledger/sales/policies?status=draft%00',
     '/api/v1/ledger/sales/policies?%00=1',
     '/api/v1/ledger/requests/x%00?longPolling=true',
+    // Operations proxy.ts does not run on (a well-formed id): their route handler refuses it.
+    '/api/v1/ledger/requests/5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10?longPolling=%00',
+    '/api/v1/ledger/sales/policies/5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10?%00=1',
+    '/api/v1/ledger/policies/5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10/documents?q=a%00',
   ])('%s is 400 problem+json', async (path) => {
     const answer = await raw(path, broker);
     expect(answer.status, answer.text.slice(0, 200)).toBe(400);
     expect(answer.type).toContain('application/problem+json');
+  });
+});
+
+describe('malformed percent-encoding in the query of an operation proxy.ts does not run on', () => {
+  // Next.js reads such a query as U+FFFD before the route handler sees it, so the handler judges
+  // the value as any other: a parameter it takes refuses it, one it does not take is ignored.
+  const id = '5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10';
+  it('is 400 problem+json in a parameter the operation takes', async () => {
+    const answer = await raw(`/api/v1/ledger/requests/${id}?longPolling=%ff%fe`, broker);
+    expect(answer.status, answer.text.slice(0, 200)).toBe(400);
+    expect(answer.type).toContain('application/problem+json');
+  });
+
+  it('changes nothing in a parameter the operation does not take', async () => {
+    const plain = await raw(`/api/v1/ledger/sales/policies/actions/${id}`, broker);
+    const malformed = await raw(`/api/v1/ledger/sales/policies/actions/${id}?%c3=%ff`, broker);
+    expect(plain.status).toBe(404);
+    expect(malformed.status, malformed.text.slice(0, 200)).toBe(404);
+    expect(malformed.type).toContain('application/problem+json');
   });
 });
 

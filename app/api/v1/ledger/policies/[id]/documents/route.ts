@@ -3,6 +3,7 @@ import { signedDocumentHref } from '@/lib/documents/links';
 import { listDocuments } from '@/lib/documents/read';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
+import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
 export const GET = ledgerRoute(listDocumentsEndpoint, async ({ tenant, params }) => {
   const id = requireUuid(params.id, 'Policy');
@@ -25,3 +26,6 @@ export const GET = ledgerRoute(listDocumentsEndpoint, async ({ tenant, params })
   );
   return { data };
 });
+
+// proxy.ts does not run on this route (its matcher): the methods it does not take are answered here.
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodAnswers('/api/v1/ledger/policies/{id}/documents');

@@ -7,6 +7,7 @@ import { findQuote, etagOf, readQuoteView } from '@/lib/ledger/quotes/quote-reco
 import { quoteBody, quoteReadBody } from '@/lib/ledger/quotes/quote-view';
 import { updateQuote } from '@/lib/ledger/quotes/update-quote';
 import { businessTodayOf } from '@/lib/ledger/today';
+import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
 export const GET = ledgerRoute(readQuoteEndpoint, async ({ tenant, params, query }) => {
   const id = requireUuid(params.id, 'Quote');
@@ -35,3 +36,6 @@ export const PUT = ledgerRoute(updateQuoteEndpoint, async ({ tenant, principal, 
   );
   return Response.json(quoteBody(row), { headers: { etag: etagOf(row) } });
 });
+
+// proxy.ts does not run on this route (its matcher): the methods it does not take are answered here.
+export const { POST, PATCH, DELETE, OPTIONS } = otherMethodAnswers('/api/v1/ledger/sales/policies/{id}');

@@ -6,6 +6,7 @@ import { ledgerRoute } from '@/lib/http/route';
 import { allowedQuoteActions, quoteActionKeys } from '@/lib/ledger/state-machine';
 import { bindQuote } from '@/lib/ledger/quotes/bind-quote';
 import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
+import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
 export const POST = ledgerRoute(bindQuoteEndpoint, async ({ tenant, principal, params }) => {
   const id = requireUuid(params.id, 'Quote');
@@ -20,3 +21,6 @@ export const POST = ledgerRoute(bindQuoteEndpoint, async ({ tenant, principal, p
   }
   return { ...outcome.calculation, meta: quoteMeta(outcome.row) };
 });
+
+// proxy.ts does not run on this route (its matcher): the methods it does not take are answered here.
+export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethodAnswers('/api/v1/ledger/sales/policies/{id}/bind');

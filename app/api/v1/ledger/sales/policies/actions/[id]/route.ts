@@ -3,6 +3,7 @@ import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 import { quoteActionsBody } from '@/lib/ledger/quotes/quote-view';
 import { readQuoteWhenReady } from '@/lib/ledger/quotes/read-quote';
+import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
 /** While enrichment or the background rating runs: 202 with Retry-After; ready: 200. */
 export const GET = ledgerRoute(quoteActionsEndpoint, async ({ tenant, params, query, request }) => {
@@ -11,3 +12,6 @@ export const GET = ledgerRoute(quoteActionsEndpoint, async ({ tenant, params, qu
   const body = quoteActionsBody(row);
   return body.meta.ready ? Response.json(body) : Response.json(body, { status: 202, headers: { 'retry-after': '1' } });
 });
+
+// proxy.ts does not run on this route (its matcher): the methods it does not take are answered here.
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodAnswers('/api/v1/ledger/sales/policies/actions/{id}');
