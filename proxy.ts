@@ -4,7 +4,8 @@ import { unknownRouteAnswer } from '@/lib/http/unknown-route';
 import { refuseMalformedUrl } from '@/lib/http/url-guard';
 
 // Next.js proxy (formerly middleware), a thin composition of functions from lib/http. It runs on
-// every request, before Next.js matches routes and decodes their params:
+// every request but those its matcher (below) leaves out, before Next.js matches routes and
+// decodes their params:
 // - a URL that cannot be decoded, or carries NUL, is a 400 problem+json here instead of a
 //   plain-text 500 there;
 // - an /api/ path or method that no route takes is a problem+json 404/405, not the HTML page;
