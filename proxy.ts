@@ -22,7 +22,8 @@ export function proxy(request: NextRequest): Response {
 // the bench's empty routes they are measured against. Next.js's proxy step costs each request it
 // runs on about 0.5 ms of the app's CPU (README, "The proxy step on the hot routes"), and for these
 // it has nothing to do: an id of hex digits and dashes cannot hold a malformed percent-encoding or
-// NUL, the route handler refuses either in the query (lib/http/route.ts), and the route module
+// NUL; the route handler refuses NUL in the query (lib/http/route.ts), where a malformed
+// percent-encoding reaches it as U+FFFD and is judged like any other value; and the route module
 // answers the methods it does not take as the proxy would (otherMethodAnswers). Any other shape of
 // the same paths, and the update's trailing-slash path, still goes through the proxy.
 export const config = {
