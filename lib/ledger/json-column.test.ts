@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asJsonInput, asStoredJson } from './json-column';
+import { asJsonInput, asStoredJson, jsonColumn } from './json-column';
 
 describe('values for jsonb columns', () => {
   it('come back as a read of the column would give them: dates as ISO text, undefined fields gone', () => {
@@ -15,5 +15,13 @@ describe('values for jsonb columns', () => {
     const stored = asStoredJson(original) as { rules: { rule: string }[] };
     original.rules[0]!.rule = 'changed';
     expect(stored.rules[0]!.rule).toBe('sum-insured');
+  });
+
+  it('give the text for a statement and the value a read gives back, from one serialization', () => {
+    const referral = { source: 'rule', comment: undefined, referredAt: new Date('2027-01-05T09:00:00.000Z') };
+    expect(jsonColumn(referral)).toEqual({
+      text: '{"source":"rule","referredAt":"2027-01-05T09:00:00.000Z"}',
+      stored: { source: 'rule', referredAt: '2027-01-05T09:00:00.000Z' },
+    });
   });
 });

@@ -11,7 +11,7 @@ import { businessTodayOf } from '@/lib/ledger/today';
 import type { CalculationResult } from '@/lib/rating/types';
 import { lockQuoteWithTimeZone, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
 import { rateQuote } from './rate-quote';
-import { asStoredJson } from '@/lib/ledger/json-column';
+import { jsonColumn } from '@/lib/ledger/json-column';
 import { assertQuoteValid, validityOf } from './quote-validity';
 
 export type BindOutcome =
@@ -35,17 +35,19 @@ export async function bindQuote(tx: SqlTx, input: { tenantId: string; id: string
   const outcome = rateQuote(product, row, quoteData(row), row.enrichment as Record<string, unknown>, input.actor);
   const status = outcome.state === 'calculated' ? next : outcome.state;
   const now = new Date();
+  // A referral the rating gave replaces the stored one; otherwise the stored one stays as it is.
+  const referral = outcome.referral ? jsonColumn(outcome.referral) : null;
   const updated: QuoteRecord = {
     ...row,
     status,
     calculation: JSON.parse(outcome.calculationText) as Prisma.JsonValue,
     calculatedAt: now,
-    referral: outcome.referral ? asStoredJson(outcome.referral) : row.referral,
+    referral: referral ? referral.stored : row.referral,
     revision: row.revision + 1,
     updatedAt: now,
   };
   await tx.execute(Prisma.sql`UPDATE "Policy" SET "status" = ${status}, "calculation" = ${outcome.calculationText}::jsonb,
-      "calculatedAt" = ${now}::timestamptz, "referral" = ${updated.referral === null ? null : JSON.stringify(updated.referral)}::jsonb,
+      "calculatedAt" = ${now}::timestamptz,${referral ? Prisma.sql` "referral" = ${referral.text}::jsonb,` : Prisma.empty}
       "revision" = "revision" + 1, "updatedAt" = ${now}::timestamptz
     WHERE "id" = ${row.id}::uuid AND "tenantId" = ${tenantId}::uuid`);
   await recordEventIn(tx, {

@@ -1,4 +1,5 @@
 import { Prisma } from '@/lib/db/generated/client';
+import { jsonColumn } from '@/lib/ledger/json-column';
 import type { QuoteRecord } from './quote-record';
 import type { RatingOutcome, ReferralRecord } from './rate-quote';
 
@@ -24,8 +25,8 @@ export function ratedQuote(row: QuoteRecord, enrichment: Record<string, unknown>
   const saved: QuoteRecord = { ...row, enrichmentState: 'done', updatedAt: now };
   const sets = [Prisma.sql`"enrichmentState" = ${'done'}`, Prisma.sql`"updatedAt" = ${now}::timestamptz`];
   if (row.enrichmentState !== 'done' || enrichment !== row.enrichment) {
-    const text = JSON.stringify(enrichment);
-    saved.enrichment = JSON.parse(text) as Prisma.JsonValue;
+    const { text, stored } = jsonColumn(enrichment);
+    saved.enrichment = stored;
     sets.push(Prisma.sql`"enrichment" = ${text}::jsonb`);
   }
   if (outcome) {
@@ -38,8 +39,8 @@ export function ratedQuote(row: QuoteRecord, enrichment: Record<string, unknown>
       Prisma.sql`"status" = ${outcome.state}`,
     );
     if (outcome.referral && outcome.referral !== (row.referral as ReferralRecord | null)) {
-      const text = JSON.stringify(outcome.referral);
-      saved.referral = JSON.parse(text) as Prisma.JsonValue;
+      const { text, stored } = jsonColumn(outcome.referral);
+      saved.referral = stored;
       sets.push(Prisma.sql`"referral" = ${text}::jsonb`);
     }
   }
