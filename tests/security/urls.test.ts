@@ -75,11 +75,14 @@ describe('malformed percent-encoding in the query of an operation proxy.ts does 
   });
 
   it('changes nothing in a parameter the operation does not take', async () => {
-    const plain = await raw(`/api/v1/ledger/sales/policies/actions/${id}`, broker);
-    const malformed = await raw(`/api/v1/ledger/sales/policies/actions/${id}?%c3=%ff`, broker);
-    expect(plain.status).toBe(404);
-    expect(malformed.status, malformed.text.slice(0, 200)).toBe(404);
-    expect(malformed.type).toContain('application/problem+json');
+    // Unknown query parameters are ignored by every operation; a malformed one is no exception
+    // once Next.js has read it, so the answer is the one the same request gets without it.
+    const quote = await calculatedQuote(broker, 'home');
+    const plain = await raw(`/api/v1/ledger/sales/policies/actions/${quote}`, broker);
+    const malformed = await raw(`/api/v1/ledger/sales/policies/actions/${quote}?%c3=%ff`, broker);
+    expect(plain.status).toBe(200);
+    expect(malformed.status, malformed.text.slice(0, 200)).toBe(200);
+    expect(JSON.parse(malformed.text)).toEqual(JSON.parse(plain.text));
   });
 });
 
