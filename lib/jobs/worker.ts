@@ -6,6 +6,7 @@ import type { SqlTx } from '@/lib/db/sql-tx';
 import { systemQuery } from '@/lib/db/system-query';
 import { errorFields, log } from '@/lib/log';
 import { metrics } from '@/lib/metrics/registry';
+import { fillSlots } from './fill-slots';
 import { listener } from './listener';
 import { wakesWorker } from './wake';
 
@@ -259,18 +260,19 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     try {
       do {
         wakeRequested = false;
-        while (!stopping && running.size < concurrency) {
-          const jobs = await claim(concurrency - running.size);
-          if (jobs.length === 0) break;
-          for (const job of jobs) {
+        await fillSlots({
+          free: () => concurrency - running.size,
+          claim,
+          start: (job) => {
             const promise = execute(job).finally(() => {
               running.delete(job.id);
               completedInTransaction.delete(job.id);
               void loop();
             });
             running.set(job.id, promise);
-          }
-        }
+          },
+          stopping: () => stopping,
+        });
       } while (wakeRequested && !stopping);
     } catch (error) {
       log.error('worker loop failed', { worker: id, ...errorFields(error) });
