@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Tx } from '@/lib/db/client';
 import { listener } from '@/lib/jobs/listener';
 import { log } from '@/lib/log';
@@ -40,7 +40,8 @@ const globalForCache = globalThis as unknown as { ledgerTokenCache?: Map<string,
 const entries = (globalForCache.ledgerTokenCache ??= new Map<string, Entry>());
 let subscribed = false;
 
-const keyOf = (token: string) => createHash('sha256').update(token).digest('base64url');
+// One-shot hashing: no Hash object made and thrown away on every call.
+const keyOf = (token: string) => hash('sha256', token, 'base64url');
 
 /** The principal of a token verified before and not expired, else undefined. */
 export function cachedPrincipal(token: string, nowMs = Date.now()): Principal | undefined {

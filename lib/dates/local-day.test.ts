@@ -33,6 +33,29 @@ describe('the local date', () => {
   });
 });
 
+describe('the local date asked many times a second', () => {
+  it("changes on the second the zone's date does, also where the offset is not a whole minute", () => {
+    // Liberia kept −0:44:30 until 1972: 2 January 1970 began at 00:44:30 UTC. The same second asked
+    // twice gets the same date; the next second is the new day (a memo by minute would miss it).
+    expect(localToday('Africa/Monrovia', new Date('1970-01-02T00:44:29.000Z'))).toBe('1970-01-01');
+    expect(localToday('Africa/Monrovia', new Date('1970-01-02T00:44:29.999Z'))).toBe('1970-01-01');
+    expect(localToday('Africa/Monrovia', new Date('1970-01-02T00:44:30.000Z'))).toBe('1970-01-02');
+    expect(localToday('Africa/Monrovia', new Date('1970-01-02T00:44:29.500Z'))).toBe('1970-01-01');
+  });
+
+  it("keeps each zone's answer apart within one second", () => {
+    const now = new Date('2026-11-30T23:30:00.250Z');
+    expect(localToday('Europe/Berlin', now)).toBe('2026-12-01');
+    expect(localToday('Europe/London', now)).toBe('2026-11-30');
+    expect(localToday('Europe/Berlin', new Date('2026-11-30T23:30:00.750Z'))).toBe('2026-12-01');
+  });
+
+  it('refuses an invalid instant as before, instead of answering a remembered date', () => {
+    localToday('Europe/London', new Date('2026-11-30T12:00:00Z'));
+    expect(() => localToday('Europe/London', new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
 describe('cover at local midnight', () => {
   it('starts at 00:00 local: UTC midnight in a London winter, 23:00 UTC the day before in BST and in a Berlin winter', () => {
     expect(localMidnight('2026-12-01', 'Europe/London').toISOString()).toBe('2026-12-01T00:00:00.000Z');

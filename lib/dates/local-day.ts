@@ -41,8 +41,16 @@ function dayFormatterOf(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// The last whole second asked for in each zone, and its date: under load the reads ask many times
+// a second, and a zone's date can only change on a whole second (every offset in the time zone
+// database is a whole number of seconds), so the answer for that second is the answer.
+const lastDayOf = new Map<string, { second: number; date: string }>();
+
 /** The local calendar date (`YYYY-MM-DD`) in the zone at the instant `now`. */
 export function localToday(timeZone: string, now: Date = businessNow()): string {
+  const second = Math.floor(now.getTime() / 1000);
+  const last = lastDayOf.get(timeZone);
+  if (last?.second === second) return last.date;
   let year = 0;
   let month = 0;
   let day = 0;
@@ -51,7 +59,9 @@ export function localToday(timeZone: string, now: Date = businessNow()): string 
     else if (part.type === 'month') month = Number(part.value);
     else if (part.type === 'day') day = Number(part.value);
   }
-  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  const date = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+  lastDayOf.set(timeZone, { second, date });
+  return date;
 }
 
 /** The instant a local date begins in the zone: when cover starting that day starts. */

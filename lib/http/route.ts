@@ -61,7 +61,7 @@ export function ledgerRoute<B extends z.ZodType | undefined, Q extends z.ZodType
         throw new Forbidden(`This operation needs one of the roles: ${endpoint.roles.join(', ')}`);
       }
       const params = await plainParams(routeContext);
-      const query = parseQuery(endpoint, request) as Infer<Q>;
+      const query = parseQuery(endpoint, url) as Infer<Q>;
       const { raw, body } = await parseBody(endpoint, request);
       const pinned = pinnedInstantOf(request.headers.get(TEST_CLOCK_HEADER));
       if (pinned === 'invalid') throw new BadRequest(`${TEST_CLOCK_HEADER} must be an ISO instant such as 2026-11-30T23:30:00Z`);
@@ -141,9 +141,9 @@ async function plainParams(routeContext: NextRouteContext | undefined): Promise<
   return params;
 }
 
-function parseQuery(endpoint: Endpoint<z.ZodType | undefined, z.ZodType | undefined>, request: Request): unknown {
+function parseQuery(endpoint: Endpoint<z.ZodType | undefined, z.ZodType | undefined>, url: URL): unknown {
   if (!endpoint.query) return undefined;
-  const raw = Object.fromEntries(new URL(request.url).searchParams);
+  const raw = Object.fromEntries(url.searchParams);
   const parsed = endpoint.query.safeParse(raw);
   if (!parsed.success) throw new BadRequest('A query parameter is invalid', issuesToFieldErrors(parsed.error.issues, 'query'));
   return parsed.data;
