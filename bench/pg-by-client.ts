@@ -1,0 +1,125 @@
+// `node --import tsx bench/pg-by-client.ts [create|calculate|lifecycle]`: PostgreSQL's CPU per unit
+// of work (a creation, a calculation, an issued policy), split by the process each backend serves:
+// the app, each worker lane, and their LISTEN connections. A backend is paired with its client
+// through the two ends of their Unix socket (`ss -xpn`), since the embedded server is reached over
+// one; CPU is read from /proc before and after a second run (the first warms the JIT and the
+// caches). Says which side of a change (the request or its background job) costs the database.
+// Prints, asserts nothing; needs `ss` (iproute2).
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { RunningStack } from '../scripts/stack';
+import { API, brokerClient, calculatedQuotes, homeExample } from './client';
+import { benchLifecycle } from './lifecycle';
+import { runLoad } from './load';
+import { runBench, startBenchStack } from './stack';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const scenario = process.argv[2] ?? 'create';
+const TICK_MS = 10; // USER_HZ 100
+
+/** CPU milliseconds of every postgres process, by pid. */
+function postgresCpu(): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (!readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return cpu;
+}
+
+/** Each backend's client process, from the two ends of every Unix socket (`ss -xpn`). */
+function clientOfBackends(): Map<number, number> {
+  const ownerOf = new Map<string, number>();
+  const peerOf = new Map<string, string>();
+  for (const line of execFileSync('ss', ['-xpn'], { encoding: 'utf8' }).split('\n')) {
+    const match = /\s(\d+)\s+\S+\s+(\d+)\s+users:\(\("[^"]*",pid=(\d+)/.exec(line);
+    if (!match) continue;
+    ownerOf.set(match[1]!, Number(match[3]));
+    peerOf.set(match[1]!, match[2]!);
+  }
+  const clients = new Map<number, number>();
+  for (const [inode, owner] of ownerOf) {
+    const peer = ownerOf.get(peerOf.get(inode)!);
+    if (peer !== undefined && peer !== owner) clients.set(owner, peer);
+  }
+  return clients;
+}
+
+function roleOf(stack: RunningStack, pid: number | undefined): string {
+  if (pid === undefined) return '(no client: the server itself, or a connection that ended)';
+  if (pid === stack.app.pid) return 'app';
+  for (const lane of ['general', 'documents', 'webhooks', 'all'] as const) {
+    if (stack.workersIn(lane).some((worker) => worker.pid === pid)) return `${lane} worker`;
+  }
+  return `process ${pid} (the bench)`;
+}
+
+runBench(async () => {
+  const stack = await startBenchStack({ logName: 'pg-by-client-stack.log', say: () => undefined });
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    const client = await brokerClient(stack.baseUrl);
+    const payload = await homeExample(client);
+    const ids = scenario === 'calculate' ? await calculatedQuotes(client, payload, 50) : [];
+    const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
+    const base = { connections: 16, durationS: SECONDS, headers: client.headers };
+    const run = async (): Promise<number> => {
+      if (scenario === 'lifecycle') return (await benchLifecycle(client, payload, 16, SECONDS)).issuedPerSecond * SECONDS;
+      const result = await runLoad(
+        scenario === 'calculate'
+          ? {
+              ...base,
+              url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
+              method: 'POST',
+              body: '{}',
+              path: () => `${API}/sales/policies/${pick()}/calculate`,
+            }
+          : { ...base, url: `${stack.baseUrl}${API}/sales/policies/create`, method: 'POST', body: JSON.stringify(payload) },
+      );
+      return result.rps * SECONDS;
+    };
+    // A creation's preparation runs after its request: the worker gets time to finish before each
+    // reading. After the warm-up lifecycle the documents lane gets 40 s to work off its PDFs.
+    const settleMs = scenario === 'calculate' ? 1_000 : 8_000;
+    await run();
+    await new Promise((resolve) => setTimeout(resolve, scenario === 'lifecycle' ? 40_000 : settleMs));
+    const before = postgresCpu();
+    const units = await run();
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const after = postgresCpu();
+    const clients = clientOfBackends();
+    const activity = await db.query<{ pid: number; backend_type: string; query: string }>(
+      `SELECT pid, backend_type, query FROM pg_stat_activity`,
+    );
+    const kindOf = new Map(activity.rows.map((row) => [row.pid, row]));
+    const groups = new Map<string, number>();
+    let total = 0;
+    for (const [pid, ms] of after) {
+      const used = ms - (before.get(pid) ?? 0);
+      if (used <= 0) continue;
+      total += used;
+      const backend = kindOf.get(pid);
+      const label =
+        backend && backend.backend_type !== 'client backend'
+          ? backend.backend_type
+          : `${roleOf(stack, clients.get(pid))}${/^\s*LISTEN/i.test(backend?.query ?? '') ? ', its LISTEN connection' : ''}`;
+      groups.set(label, (groups.get(label) ?? 0) + used);
+    }
+    console.log(
+      `${scenario}: ${units.toFixed(0)} units in ${SECONDS} s; PostgreSQL ${(total / units).toFixed(2)} ms of CPU a unit, by the process served:`,
+    );
+    for (const [label, ms] of [...groups].sort((a, b) => b[1] - a[1])) console.log(`  ${(ms / units).toFixed(2).padStart(6)} ms  ${label}`);
+  } finally {
+    await db.end();
+    await stack.stop();
+  }
+});
