@@ -3,9 +3,10 @@
 // pass warms the JIT), with the CPU every process of the stack spent per request, read from /proc:
 // what a change to one endpoint saves, steadier than requests per second on a drifting host.
 // Prints, asserts nothing.
-import { API, brokerClient, calculatedQuotes, homeExample } from './client';
+import { brokerClient, calculatedQuotes, homeExample } from './client';
 import { cpuPerUnit, cpuSince, stackCpu } from './cpu-budget';
-import { runLoad, type LoadOptions } from './load';
+import { runLoad } from './load';
+import { isHotScenario, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -18,32 +19,9 @@ runBench(async () => {
     const payload = await homeExample(client);
     const ids = await calculatedQuotes(client, payload, 50);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
-    const base = { connections: 16, durationS: SECONDS, headers: client.headers };
-    const optionsOf = (scenario: string): LoadOptions => {
-      switch (scenario) {
-        case 'empty':
-          return { ...base, url: `${stack.baseUrl}/api/bench/empty`, headers: {} };
-        case 'create':
-          return { ...base, url: `${stack.baseUrl}${API}/sales/policies/create`, method: 'POST', body: JSON.stringify(payload) };
-        case 'calculate':
-          return {
-            ...base,
-            url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
-            method: 'POST',
-            body: '{}',
-            path: () => `${API}/sales/policies/${pick()}/calculate`,
-          };
-        case 'actions':
-          return {
-            ...base,
-            url: `${stack.baseUrl}${API}/sales/policies/actions/${ids[0]}`,
-            path: () => `${API}/sales/policies/actions/${pick()}`,
-          };
-        default:
-          return { ...base, url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}`, path: () => `${API}/sales/policies/${pick()}` };
-      }
-    };
+    const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections: 16, durationS: SECONDS };
+    // Any other name is read as the quote read, as before.
+    const optionsOf = (scenario: string) => scenarioLoad(isHotScenario(scenario) ? scenario : 'read', context);
     for (const [pass, scenario] of [...scenarios.map((s) => [1, s] as const), ...scenarios.map((s) => [2, s] as const)]) {
       const before = stackCpu(stack, stack.dataDir);
       const result = await runLoad(optionsOf(scenario));

@@ -9,9 +9,10 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { RunningStack } from '../scripts/stack';
-import { API, brokerClient, calculatedQuotes, homeExample } from './client';
+import { brokerClient, calculatedQuotes, homeExample } from './client';
 import { benchLifecycle } from './lifecycle';
 import { runLoad } from './load';
+import { scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -70,22 +71,10 @@ runBench(async () => {
     const client = await brokerClient(stack.baseUrl);
     const payload = await homeExample(client);
     const ids = scenario === 'calculate' ? await calculatedQuotes(client, payload, 50) : [];
-    const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
-    const base = { connections: 16, durationS: SECONDS, headers: client.headers };
+    const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections: 16, durationS: SECONDS };
     const run = async (): Promise<number> => {
       if (scenario === 'lifecycle') return (await benchLifecycle(client, payload, 16, SECONDS)).issuedPerSecond * SECONDS;
-      const result = await runLoad(
-        scenario === 'calculate'
-          ? {
-              ...base,
-              url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
-              method: 'POST',
-              body: '{}',
-              path: () => `${API}/sales/policies/${pick()}/calculate`,
-            }
-          : { ...base, url: `${stack.baseUrl}${API}/sales/policies/create`, method: 'POST', body: JSON.stringify(payload) },
-      );
-      return result.rps * SECONDS;
+      return (await runLoad(scenarioLoad(scenario === 'calculate' ? 'calculate' : 'create', context))).rps * SECONDS;
     };
     // A creation's preparation runs after its request: the worker gets time to finish before each
     // reading. After the warm-up lifecycle the documents lane gets 40 s to work off its PDFs.

@@ -5,9 +5,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { API, brokerClient, calculatedQuotes, homeExample } from './client';
+import { brokerClient, calculatedQuotes, homeExample } from './client';
 import { benchLifecycle } from './lifecycle';
-import { runLoad, type LoadOptions } from './load';
+import { runLoad } from './load';
+import { isHotScenario, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const scenario = process.argv[2] ?? 'read';
@@ -76,29 +77,21 @@ async function main(): Promise<void> {
     const client = await brokerClient(stack.baseUrl);
     const payload = await homeExample(client);
     const ids = await calculatedQuotes(client, payload, 50);
-    const pick = () => ids[Math.floor(Math.random() * ids.length)]!;
     // Start-up and the set-up above go to a first profile per process, which is not read.
     for (const child of [stack.app, ...stack.workers]) child.kill('SIGUSR2');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const base = { connections: 16, durationS: SECONDS, headers: client.headers };
     if (scenario === 'lifecycle') {
       const result = await benchLifecycle(client, payload, 16, SECONDS);
       say(`lifecycle: ${result.issuedPerSecond.toFixed(1)} issued/s`);
     } else {
-      const options: LoadOptions =
-        scenario === 'create'
-          ? { ...base, url: `${stack.baseUrl}${API}/sales/policies/create`, method: 'POST', body: JSON.stringify(payload) }
-          : scenario === 'calculate'
-            ? {
-                ...base,
-                url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
-                method: 'POST',
-                body: '{}',
-                path: () => `${API}/sales/policies/${pick()}/calculate`,
-              }
-            : scenario === 'empty'
-              ? { ...base, url: `${stack.baseUrl}/api/bench/empty`, headers: {} }
-              : { ...base, url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}`, path: () => `${API}/sales/policies/${pick()}` };
+      const options = scenarioLoad(isHotScenario(scenario) ? scenario : 'read', {
+        baseUrl: stack.baseUrl,
+        headers: client.headers,
+        payload,
+        ids,
+        connections: 16,
+        durationS: SECONDS,
+      });
       const result = await runLoad(options);
       say(`${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors}`);
     }

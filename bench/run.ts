@@ -19,6 +19,7 @@ import { runLoad, type LoadResult } from './load';
 import { benchQueue, type QueueBenchResult } from './queue';
 import { describeBudget, printTable, targetsOf, type Figures } from './report';
 import { medianOf, RUNS, withRange } from './repeat';
+import { scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const mode = process.argv[2] ?? 'all';
@@ -100,7 +101,14 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
       `HTTP: ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; median of ${RUNS} runs (range), each on a quiet stack`,
     );
     figures.http.bare = await load('bare node:http', { ...base, url: bare.url, headers: {} });
-    const empty = { ...base, url: `${stack.baseUrl}/api/bench/empty`, headers: {} };
+    const empty = scenarioLoad('empty', {
+      baseUrl: stack.baseUrl,
+      headers,
+      payload,
+      ids: [],
+      connections: CONNECTIONS,
+      durationS: SECONDS,
+    });
     figures.http.empty = await load('empty Next.js route', empty);
     // What Next.js adds for a dynamic segment alone: the ceiling of a read by id.
     figures.http.emptyWithId = await load(
@@ -115,45 +123,11 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     );
 
     const ids = await calculatedQuotes(client, payload, 200);
-    figures.http.create = await load(
-      'create quote',
-      {
-        ...base,
-        url: `${stack.baseUrl}${API}/sales/policies/create`,
-        method: 'POST',
-        body: JSON.stringify(payload),
-      },
-      empty,
-    );
-    figures.http.read = await load(
-      'read quote',
-      {
-        ...base,
-        url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}`,
-        path: () => `${API}/sales/policies/${pick(ids)}`,
-      },
-      empty,
-    );
-    figures.http.actions = await load(
-      'actions poll',
-      {
-        ...base,
-        url: `${stack.baseUrl}${API}/sales/policies/actions/${ids[0]}`,
-        path: () => `${API}/sales/policies/actions/${pick(ids)}`,
-      },
-      empty,
-    );
-    figures.http.calculate = await load(
-      'calculate',
-      {
-        ...base,
-        url: `${stack.baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
-        method: 'POST',
-        body: '{}',
-        path: () => `${API}/sales/policies/${pick(ids)}/calculate`,
-      },
-      empty,
-    );
+    const context = { baseUrl: stack.baseUrl, headers, payload, ids, connections: CONNECTIONS, durationS: SECONDS };
+    figures.http.create = await load('create quote', scenarioLoad('create', context), empty);
+    figures.http.read = await load('read quote', scenarioLoad('read', context), empty);
+    figures.http.actions = await load('actions poll', scenarioLoad('actions', context), empty);
+    figures.http.calculate = await load('calculate', scenarioLoad('calculate', context), empty);
 
     say(`Lifecycle: ${LIFECYCLE_CLIENTS} clients, create → calculate → bind → issue → long poll, ${SECONDS * 2} s`);
     await settle();

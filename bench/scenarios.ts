@@ -1,0 +1,52 @@
+import { API } from './client';
+import type { LoadOptions } from './load';
+
+// The HTTP loads the bench tools share, one definition each: `npm run bench`, the CPU per request,
+// the profiles and PostgreSQL by client all measure the same requests.
+
+export type HotScenario = 'empty' | 'create' | 'read' | 'actions' | 'calculate';
+
+export interface ScenarioContext {
+  baseUrl: string;
+  /** The broker's headers (token, tenant); the empty route is loaded without them. */
+  headers: Record<string, string>;
+  /** The create body. */
+  payload: Record<string, unknown>;
+  /** Calculated quotes: read, actions and calculate pick one at random for each request. */
+  ids: readonly string[];
+  connections: number;
+  durationS: number;
+}
+
+const pick = (ids: readonly string[]) => ids[Math.floor(Math.random() * ids.length)]!;
+
+export function scenarioLoad(scenario: HotScenario, context: ScenarioContext): LoadOptions {
+  const { baseUrl, headers, payload, ids, connections, durationS } = context;
+  const base = { connections, durationS, headers };
+  switch (scenario) {
+    case 'empty':
+      return { ...base, url: `${baseUrl}/api/bench/empty`, headers: {} };
+    case 'create':
+      return { ...base, url: `${baseUrl}${API}/sales/policies/create`, method: 'POST', body: JSON.stringify(payload) };
+    case 'read':
+      return { ...base, url: `${baseUrl}${API}/sales/policies/${ids[0]}`, path: () => `${API}/sales/policies/${pick(ids)}` };
+    case 'actions':
+      return {
+        ...base,
+        url: `${baseUrl}${API}/sales/policies/actions/${ids[0]}`,
+        path: () => `${API}/sales/policies/actions/${pick(ids)}`,
+      };
+    case 'calculate':
+      return {
+        ...base,
+        url: `${baseUrl}${API}/sales/policies/${ids[0]}/calculate`,
+        method: 'POST',
+        body: '{}',
+        path: () => `${API}/sales/policies/${pick(ids)}/calculate`,
+      };
+  }
+}
+
+export function isHotScenario(name: string): name is HotScenario {
+  return ['empty', 'create', 'read', 'actions', 'calculate'].includes(name);
+}
