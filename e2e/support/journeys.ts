@@ -83,6 +83,9 @@ async function bufferedLayoutShift(page: Page): Promise<number> {
 export async function expectAccessible(page: Page): Promise<void> {
   await watchSecurity(page);
   expectSecurePages(page);
+  // After a client-side change of the URL (a sort, a filter) Next.js renders the page's metadata
+  // again, and a check at that moment once found no <title>. Wait for the title, then check all.
+  await expect(page).toHaveTitle(/\S/);
   // target-size (WCAG 2.2 AA, 2.5.8) is off in axe by default.
   const results = await new AxeBuilder({ page }).options({ rules: { 'target-size': { enabled: true } } }).analyze();
   // Every impact counts, minor ones too: a broker meets each page all day.
