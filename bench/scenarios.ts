@@ -4,7 +4,8 @@ import type { LoadOptions } from './load';
 // The HTTP loads the bench tools share, one definition each: `npm run bench`, the CPU per request,
 // the profiles and PostgreSQL by client all measure the same requests.
 
-export type HotScenario = 'empty' | 'create' | 'read' | 'actions' | 'calculate';
+const HOT_SCENARIOS = ['empty', 'create', 'read', 'actions', 'calculate'] as const;
+export type HotScenario = (typeof HOT_SCENARIOS)[number];
 
 export interface ScenarioContext {
   baseUrl: string;
@@ -48,5 +49,5 @@ export function scenarioLoad(scenario: HotScenario, context: ScenarioContext): L
 }
 
 export function isHotScenario(name: string): name is HotScenario {
-  return ['empty', 'create', 'read', 'actions', 'calculate'].includes(name);
+  return (HOT_SCENARIOS as readonly string[]).includes(name);
 }
