@@ -70,3 +70,21 @@ export function cpuPerUnit(used: CpuGroups, units: number, digits: number): { pe
   const total = Object.values(used).reduce((sum, ms) => sum + ms, 0) / units;
   return { perProcess, total: total.toFixed(digits) };
 }
+
+/** The machine's CPU ticks so far, busy and in all, from /proc/stat: every process's, not only the stack's. */
+export function machineTicks(): { busy: number; all: number } {
+  // cpu  user nice system idle iowait irq softirq steal …
+  const [user, nice, system, idle, iowait, irq, softirq] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const busy = user! + nice! + system! + irq! + softirq!;
+  return { busy, all: busy + idle! + iowait! };
+}
+
+/** The machine's busy share between two readings of machineTicks. */
+export function busyShare(before: { busy: number; all: number }, after: { busy: number; all: number }): number {
+  return (after.busy - before.busy) / Math.max(1, after.all - before.all);
+}

@@ -12,7 +12,17 @@ export interface Figures {
   http: Partial<Record<'bare' | 'empty' | 'emptyWithId' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>>;
   lifecycle?: Omit<LifecycleResult, 'requestIds'> & { spread?: Spread };
   /** CPU milliseconds by process over one lifecycle run, and again once its deferred documents were done. */
-  cpuBudget?: { issued: number; seconds: number; cores: number; during: CpuGroups; withDocuments: CpuGroups };
+  cpuBudget?: {
+    issued: number;
+    seconds: number;
+    cores: number;
+    during: CpuGroups;
+    withDocuments: CpuGroups;
+    /** CPU ms of the bench's own lifecycle clients during the run: on the same cores as the stack. */
+    benchClientsMs: number;
+    /** The whole machine's busy share during the run (/proc/stat). */
+    machineBusy: number;
+  };
   /** longPoll with four lifecycles running beside it (the target); alone: one client on a quiet stack. */
   notice: { longPoll?: NoticeResult; longPollAlone?: NoticeResult; poll1s?: NoticeResult };
   /** Whether every document of an issue is listed right after its request reports `success`. */
@@ -139,10 +149,10 @@ export function describeBudget(budget: NonNullable<Figures['cpuBudget']>): strin
     .filter(([group]) => group !== 'documents worker')
     .reduce((total, [, ms]) => total + per(ms), 0);
   const documents = per(budget.withDocuments['documents worker'] ?? 0);
-  const busy = Object.values(budget.during).reduce((total, ms) => total + ms, 0) / (budget.cores * budget.seconds * 1000);
   const ceiling = (costMs: number) => ((budget.cores * 1000) / costMs).toFixed(1);
   return (
-    `${groups.join(', ')} (${budget.issued} issued in ${budget.seconds} s; machine ${pct(busy)} busy). ` +
+    `${groups.join(', ')}; the bench's own clients ${per(budget.benchClientsMs).toFixed(0)} ms on the same cores ` +
+    `(${budget.issued} issued in ${budget.seconds} s; machine ${pct(budget.machineBusy)} busy). ` +
     `At ${onPath.toFixed(0)} ms a policy without its documents, ${budget.cores} cores issue at most ${ceiling(onPath)}/s; ` +
     `with them (${(onPath + documents).toFixed(0)} ms), ${ceiling(onPath + documents)}/s`
   );
