@@ -78,7 +78,8 @@ export default async function setup(project: TestProject) {
 
     const appUrls = appPorts.map((port) => `http://127.0.0.1:${port}`);
     const launchApp = async (index: number) => {
-      const child = startApp(appPorts[index]!, env, `app-${index}`);
+      // The second app runs as it would behind a proxy that compresses: without gzip of its own.
+      const child = startApp(appPorts[index]!, index === 1 ? { ...env, LEDGER_HTTP_COMPRESSION: 'off' } : env, `app-${index}`);
       apps[index] = child;
       await waitUntil(`app ${index}`, appReady(appUrls[index]!), child, START_TIMEOUT_MS);
     };

@@ -120,6 +120,24 @@ describe('browser security', () => {
   });
 });
 
+describe('compression', () => {
+  it('an app gzips answers for clients that ask, and one started with LEDGER_HTTP_COMPRESSION=off sends them as they are', async () => {
+    const answers = [];
+    for (const appUrl of [app0, app1]) {
+      const response = await fetch(`${appUrl}${API}/products`, {
+        headers: { authorization: `Bearer ${token}`, 'x-tenant-id': 'acme', 'accept-encoding': 'gzip' },
+      });
+      expect(response.status).toBe(200);
+      // fetch decodes the body and keeps the header: what the app sent, and what it said.
+      answers.push({ encoding: response.headers.get('content-encoding'), body: await response.json() });
+    }
+    expect(answers[0]!.encoding).toBe('gzip');
+    expect(answers[1]!.encoding).toBeNull();
+    expect(answers[1]!.body).toEqual(answers[0]!.body);
+    expect(answers[0]!.body.data.length).toBeGreaterThan(0);
+  });
+});
+
 describe('two app processes on one PostgreSQL server', () => {
   it('a quote created through one app process is long-polled and issued through the other', async () => {
     const created = await direct(app0, `${API}/sales/policies/create`, { body: await examplePayload(token, 'home') });
