@@ -1,7 +1,8 @@
 // `node --import tsx bench/lifecycle-cpu.ts`: the lifecycle scenario (16 clients, BENCH_SECONDS,
 // default 15) twice on one bench stack, each with the CPU every process spent per issued policy
 // while it ran (from /proc; the documents lane keeps rendering after it, which `npm run bench`
-// counts too). Between the passes the documents lane gets 40 s to drain. Prints, asserts nothing.
+// counts too), the bench's own clients' CPU (on the same cores) and the whole machine's busy share.
+// Between the passes the documents lane gets 40 s to drain. Prints, asserts nothing.
 import { brokerClient, homeExample } from './client';
 import { busyShare, cpuPerUnit, cpuSince, machineTicks, stackCpu } from './cpu-budget';
 import { benchLifecycle } from './lifecycle';
