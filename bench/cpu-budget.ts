@@ -71,8 +71,13 @@ export function cpuPerUnit(used: CpuGroups, units: number, digits: number): { pe
   return { perProcess, total: total.toFixed(digits) };
 }
 
+interface MachineTicks {
+  busy: number;
+  all: number;
+}
+
 /** The machine's CPU ticks so far, busy and in all, from /proc/stat: every process's, not only the stack's. */
-export function machineTicks(): { busy: number; all: number } {
+function machineTicks(): MachineTicks {
   // cpu  user nice system idle iowait irq softirq steal …
   const [user, nice, system, idle, iowait, irq, softirq] = readFileSync('/proc/stat', 'utf8')
     .split('\n')[0]!
@@ -84,7 +89,32 @@ export function machineTicks(): { busy: number; all: number } {
   return { busy, all: busy + idle! + iowait! };
 }
 
-/** The machine's busy share between two readings of machineTicks. */
-export function busyShare(before: { busy: number; all: number }, after: { busy: number; all: number }): number {
-  return (after.busy - before.busy) / Math.max(1, after.all - before.all);
+export interface CpuReading {
+  /** CPU ms of the stack's processes, by group. */
+  stack: CpuGroups;
+  /** CPU ms of this process: the bench's own clients, on the same cores as the stack. */
+  benchProcessMs: number;
+  /** The whole machine's busy share. */
+  machineBusy: number;
+}
+
+/**
+ * Starts counting CPU for a stretch of a bench run: `read()` gives what was spent since, by the
+ * stack, by the bench's own process and by the machine as a whole; it may be called more than once.
+ */
+export function watchCpu(stack: RunningStack): { read(): CpuReading } {
+  const stackBefore = stackCpu(stack, stack.dataDir);
+  const ticksBefore = machineTicks();
+  const processBefore = process.cpuUsage();
+  return {
+    read() {
+      const own = process.cpuUsage(processBefore);
+      const ticks = machineTicks();
+      return {
+        stack: cpuSince(stackBefore, stackCpu(stack, stack.dataDir)),
+        benchProcessMs: (own.user + own.system) / 1000,
+        machineBusy: (ticks.busy - ticksBefore.busy) / Math.max(1, ticks.all - ticksBefore.all),
+      };
+    },
+  };
 }

@@ -4,7 +4,7 @@
 // counts too), the bench's own clients' CPU (on the same cores) and the whole machine's busy share.
 // Between the passes the documents lane gets 40 s to drain. Prints, asserts nothing.
 import { brokerClient, homeExample } from './client';
-import { busyShare, cpuPerUnit, cpuSince, machineTicks, stackCpu } from './cpu-budget';
+import { cpuPerUnit, watchCpu } from './cpu-budget';
 import { benchLifecycle } from './lifecycle';
 import { runBench, startBenchStack } from './stack';
 
@@ -16,17 +16,13 @@ runBench(async () => {
     const client = await brokerClient(stack.baseUrl);
     const payload = await homeExample(client);
     for (let pass = 1; pass <= 2; pass++) {
-      const before = stackCpu(stack, stack.dataDir);
-      const ticksBefore = machineTicks();
-      const clientsBefore = process.cpuUsage();
+      const cpu = watchCpu(stack);
       const result = await benchLifecycle(client, payload, 16, SECONDS);
-      const clients = process.cpuUsage(clientsBefore);
-      const busy = busyShare(ticksBefore, machineTicks());
+      const used = cpu.read();
       const issued = result.issuedPerSecond * SECONDS;
-      const { perProcess, total } = cpuPerUnit(cpuSince(before, stackCpu(stack, stack.dataDir)), issued, 1);
-      const clientsMs = (clients.user + clients.system) / 1000 / issued;
+      const { perProcess, total } = cpuPerUnit(used.stack, issued, 1);
       console.log(
-        `pass ${pass}: ${result.issuedPerSecond.toFixed(1)} issued/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, errors ${result.errors} | CPU ms a policy while it ran: ${perProcess}; total ${total}; the bench's clients ${clientsMs.toFixed(1)} | machine ${(busy * 100).toFixed(0)} % busy`,
+        `pass ${pass}: ${result.issuedPerSecond.toFixed(1)} issued/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, errors ${result.errors} | CPU ms a policy while it ran: ${perProcess}; total ${total}; the bench's clients ${(used.benchProcessMs / issued).toFixed(1)} | machine ${(used.machineBusy * 100).toFixed(0)} % busy`,
       );
       if (pass === 1) await new Promise((resolve) => setTimeout(resolve, 40_000));
     }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { RunningStack } from '../scripts/stack';
 import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue, warmRows } from './bulk';
 import { API, brokerClient, calculatedQuotes, homeExample, TENANT } from './client';
-import { busyShare, cpuSince, machineTicks, stackCpu } from './cpu-budget';
+import { watchCpu } from './cpu-budget';
 import { benchDocuments, benchRatingInProcess } from './in-process';
 import { benchLifecycle, benchNotice, documentsListedAtSuccess } from './lifecycle';
 import { benchOrmVsRaw } from './orm';
@@ -144,23 +144,18 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     );
     // One more run with the CPU of every process counted, then again once the deferred documents are done.
     await settle();
-    const cpuBefore = stackCpu(stack, stack.dataDir);
-    const ticksBefore = machineTicks();
-    const clientsBefore = process.cpuUsage();
+    const cpu = watchCpu(stack);
     const budgetRun = await benchLifecycle(client, payload, LIFECYCLE_CLIENTS, SECONDS * 2);
-    const clients = process.cpuUsage(clientsBefore);
-    const machineBusy = busyShare(ticksBefore, machineTicks());
-    const during = cpuSince(cpuBefore, stackCpu(stack, stack.dataDir));
+    const during = cpu.read();
     await settle();
-    const withDocuments = cpuSince(cpuBefore, stackCpu(stack, stack.dataDir));
     figures.cpuBudget = {
       issued: budgetRun.issued,
       seconds: budgetRun.durationS,
       cores: os.cpus().length,
-      during,
-      withDocuments,
-      benchClientsMs: (clients.user + clients.system) / 1000,
-      machineBusy,
+      during: during.stack,
+      withDocuments: cpu.read().stack,
+      benchClientsMs: during.benchProcessMs,
+      machineBusy: during.machineBusy,
     };
     say(`  CPU per issued policy: ${describeBudget(figures.cpuBudget)}`);
     figures.http.requestStatus = await load(
