@@ -86,6 +86,15 @@ export interface RunningWorker {
 }
 
 const BACKOFF_MS_MAX = 60_000;
+
+/**
+ * A claim's commit does not wait for the disk (synchronous_commit off for its own transaction,
+ * joined into the claim's UPDATE so that it is set before the commit). A claim lost in a crash
+ * of PostgreSQL is a job nobody has finished, which is claimed again, as after a lost lease; the
+ * job's own transaction stays durable, and its flush carries the claim's record with it.
+ */
+const CLAIM_COMMITS_WITHOUT_FLUSH = Prisma.sql`no_flush AS (SELECT set_config('synchronous_commit', 'off', true))`;
+
 /** How often a worker writes its WorkerHeartbeat row (ledger_worker_heartbeat_age_seconds). */
 const HEARTBEAT_ROW_EVERY_MS = 5_000;
 
@@ -115,7 +124,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     maxAttempts: number;
   };
   const claimOldest = (limit: number) =>
-    systemQuery<ClaimedRow>(Prisma.sql`UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
+    systemQuery<ClaimedRow>(Prisma.sql`WITH ${CLAIM_COMMITS_WITHOUT_FLUSH}
+      UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
+      FROM no_flush
       WHERE "id" IN (
         SELECT "id" FROM "Job"
         WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
@@ -138,7 +149,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // recently (never served: first).
   const claimFairly = async (limit: number) => {
     const leastRecentFirst = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).map(([tenant]) => tenant);
-    const rows = await systemQuery<ClaimedRow>(Prisma.sql`WITH ready AS (
+    const rows = await systemQuery<ClaimedRow>(Prisma.sql`WITH ${CLAIM_COMMITS_WITHOUT_FLUSH},
+      ready AS (
         SELECT "id", "tenantId", "runAt", "task" = ANY(${urgentTasks}::text[]) AS "urgent",
           row_number() OVER (PARTITION BY "tenantId" ORDER BY "task" = ANY(${urgentTasks}::text[]) DESC, "runAt", "id") AS "place"
         FROM "Job"
@@ -156,6 +168,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           coalesce(array_position(${leastRecentFirst}::uuid[], ready."tenantId"), 0), ready."runAt", ready."id"
         LIMIT ${limit} FOR UPDATE OF j SKIP LOCKED)
       UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
+      FROM no_flush
       WHERE "id" IN (SELECT "id" FROM picked)
       RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`);
     markServed(rows);
