@@ -84,9 +84,13 @@ class Listener {
   }
 }
 
-function quoteChannel(channel: string): string {
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
-  return channel;
+/**
+ * The channel as a quoted identifier for LISTEN. Job channels hold a task's name (`ledger_jobs:
+ * documents.generate`); a name PostgreSQL would cut at 63 bytes, or one that needs escaping, is refused.
+ */
+export function quoteChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_.:-]{0,62}$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  return `"${channel}"`;
 }
 
 const globalForListener = globalThis as unknown as { ledgerListener?: Listener };

@@ -7,8 +7,8 @@ import { systemQuery } from '@/lib/db/system-query';
 import { errorFields, log } from '@/lib/log';
 import { metrics } from '@/lib/metrics/registry';
 import { fillSlots } from './fill-slots';
+import { jobChannel } from './job-channel';
 import { listener } from './listener';
-import { wakesWorker } from './wake';
 
 // The consuming side of the durable queue. Jobs are claimed with FOR UPDATE SKIP LOCKED under
 // a lease that a heartbeat extends while the handler runs; a worker that dies (SIGKILL, power
@@ -319,9 +319,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const cronTimer = options.cron?.length ? setInterval(() => void scheduleCron(options.cron ?? []), 15_000) : undefined;
   if (options.cron?.length) void scheduleCron(options.cron);
 
-  const unsubscribe = await listener.subscribe('ledger_jobs', (notice) => {
-    if (wakesWorker(notice, taskNames)) void loop();
-  });
+  // A notice on a channel of this lane's tasks, or a reconnect of the listener (notices may have been missed).
+  const unsubscribes: (() => void)[] = [];
+  for (const task of taskNames) unsubscribes.push(await listener.subscribe(jobChannel(task), () => void loop()));
   void loop();
   log.info('worker started', { worker: id, concurrency, leaseMs, ...(faultDelayMs > 0 ? { faultDelayMs } : {}) });
 
@@ -333,7 +333,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       clearInterval(heartbeat);
       clearInterval(heartbeatRow);
       if (cronTimer) clearInterval(cronTimer);
-      unsubscribe();
+      for (const unsubscribe of unsubscribes) unsubscribe();
       await Promise.allSettled(running.values());
       await prisma.$executeRaw`DELETE FROM "WorkerHeartbeat" WHERE "worker" = ${id}`.catch((error: unknown) =>
         log.warn('worker heartbeat row could not be removed', errorFields(error)),

@@ -1,8 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { jobChannel } from '@/lib/jobs/job-channel';
+import { quoteChannel } from '@/lib/jobs/listener';
 import { withDatabase } from '../support/db';
 
-// A new job's notice names its task (migration 0016), so each worker lane wakes only for its own
-// tasks (lib/jobs/wake.ts). The tasks here are run by no lane: nothing claims them meanwhile.
+// A new job is announced on its task's own channel (migration 0017), so only the workers of the lane
+// that runs it are woken (lib/jobs/job-channel.ts). The tasks here are run by no lane: nothing
+// claims them meanwhile.
 
 const TASK_A = 'test.notice-a';
 const TASK_B = 'test.notice-b';
@@ -11,25 +14,34 @@ afterAll(async () => {
   await withDatabase((client) => client.query(`DELETE FROM "Job" WHERE "task" IN ($1, $2)`, [TASK_A, TASK_B]));
 });
 
-/** The ledger_jobs notices delivered while `act` runs on another connection. */
+/**
+ * The tasks whose channels had a notice while `act` ran on another connection, once per notice;
+ * notices on the channel every worker listened on before are counted too, as the task `ledger_jobs`.
+ */
 async function noticesDuring(act: () => Promise<void>): Promise<string[]> {
   return withDatabase(async (listener) => {
+    const channels = new Map([
+      [jobChannel(TASK_A), TASK_A],
+      [jobChannel(TASK_B), TASK_B],
+      ['ledger_jobs', 'ledger_jobs'],
+    ]);
     const notices: string[] = [];
     listener.on('notification', (message) => {
-      if (message.channel === 'ledger_jobs') notices.push(message.payload ?? '');
+      const task = channels.get(message.channel);
+      if (task) notices.push(task);
     });
-    await listener.query('LISTEN ledger_jobs');
+    for (const channel of channels.keys()) await listener.query(`LISTEN ${quoteChannel(channel)}`);
     await act();
     // Notices travel at commit; a round trip on the listening connection lets any in flight arrive.
     await listener.query('SELECT 1');
     await new Promise((resolve) => setTimeout(resolve, 200));
     await listener.query('SELECT 1');
-    return notices.filter((notice) => notice === TASK_A || notice === TASK_B).sort();
+    return notices.sort();
   });
 }
 
 describe('a new job', () => {
-  it('is announced at commit with its task: one notice per task, however many jobs of it', async () => {
+  it("is announced at commit on its task's channel: one notice per task, however many jobs of it, and none on the old shared channel", async () => {
     const notices = await noticesDuring(() =>
       withDatabase(async (client) => {
         await client.query('BEGIN');
