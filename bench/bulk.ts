@@ -73,16 +73,26 @@ export async function tenantIdOf(databaseUrl: string, tag: string): Promise<stri
   }
 }
 
-/** Waits until the worker has caught up (no due job left), so one scenario's backlog does not load the next. */
-export async function waitForIdleQueue(databaseUrl: string, timeoutMs: number): Promise<{ waitedMs: number; left: number }> {
+/**
+ * Waits until the worker has caught up (no due job left), so one scenario's backlog does not load the
+ * next. Jobs of `ignoredTasks` are not waited for.
+ */
+export async function waitForIdleQueue(
+  databaseUrl: string,
+  timeoutMs: number,
+  ignoredTasks: readonly string[] = ['housekeeping'],
+): Promise<{ waitedMs: number; left: number }> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const t0 = performance.now();
   try {
     for (;;) {
       const left = Number(
-        (await db.query(`SELECT count(*) AS n FROM "Job" WHERE "failedAt" IS NULL AND "runAt" <= now() AND "task" NOT IN ('housekeeping')`))
-          .rows[0].n,
+        (
+          await db.query(`SELECT count(*) AS n FROM "Job" WHERE "failedAt" IS NULL AND "runAt" <= now() AND "task" <> ALL($1::text[])`, [
+            ignoredTasks,
+          ])
+        ).rows[0].n,
       );
       const waitedMs = Math.round(performance.now() - t0);
       if (left === 0 || waitedMs > timeoutMs) return { waitedMs, left };

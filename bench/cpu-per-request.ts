@@ -4,7 +4,7 @@
 // what a change to one endpoint saves, steadier than requests per second on a drifting host.
 // Prints, asserts nothing.
 import { brokerClient, calculatedQuotes, homeExample } from './client';
-import { cpuPerUnit, cpuSince, stackCpu } from './cpu-budget';
+import { cpuPerUnit, watchCpu } from './cpu-budget';
 import { runLoad } from './load';
 import { isHotScenario, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
@@ -23,13 +23,17 @@ runBench(async () => {
     // Any other name is read as the quote read, as before.
     const optionsOf = (scenario: string) => scenarioLoad(isHotScenario(scenario) ? scenario : 'read', context);
     for (const [pass, scenario] of [...scenarios.map((s) => [1, s] as const), ...scenarios.map((s) => [2, s] as const)]) {
-      const before = stackCpu(stack, stack.dataDir);
+      const watch = watchCpu(stack);
       const result = await runLoad(optionsOf(scenario));
+      // The load generator and the machine during the load itself; the stack's CPU after the wait below.
+      const during = watch.read();
       // A creation's background preparation is part of its cost: give the worker time to finish it.
       await new Promise((resolve) => setTimeout(resolve, scenario === 'create' ? 8_000 : 500));
-      const { perProcess, total } = cpuPerUnit(cpuSince(before, stackCpu(stack, stack.dataDir)), result.rps * SECONDS, 2);
+      const requests = result.rps * SECONDS;
+      const { perProcess, total } = cpuPerUnit(watch.read().stack, requests, 2);
       console.log(
-        `pass ${pass} ${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors} | CPU ms a request: ${perProcess}; total ${total}`,
+        `pass ${pass} ${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors} | CPU ms a request: ${perProcess}; total ${total}` +
+          ` | load generator ${(during.benchProcessMs / requests).toFixed(2)}; machine ${(100 * during.machineBusy).toFixed(0)} % busy`,
       );
     }
   } finally {
