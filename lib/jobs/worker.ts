@@ -6,6 +6,7 @@ import type { SqlTx } from '@/lib/db/sql-tx';
 import { systemQuery } from '@/lib/db/system-query';
 import { errorFields, log } from '@/lib/log';
 import { metrics } from '@/lib/metrics/registry';
+import { claimFairlySql, claimOldestSql } from './claim-sql';
 import { fillSlots } from './fill-slots';
 import { jobChannel } from './job-channel';
 import { listener } from './listener';
@@ -87,14 +88,6 @@ export interface RunningWorker {
 
 const BACKOFF_MS_MAX = 60_000;
 
-/**
- * A claim's commit does not wait for the disk (synchronous_commit off for its own transaction,
- * joined into the claim's UPDATE so that it is set before the commit). A claim lost in a crash
- * of PostgreSQL is a job nobody has finished, which is claimed again, as after a lost lease; the
- * job's own transaction stays durable, and its flush carries the claim's record with it.
- */
-const CLAIM_COMMITS_WITHOUT_FLUSH = Prisma.sql`no_flush AS (SELECT set_config('synchronous_commit', 'off', true))`;
-
 /** How often a worker writes its WorkerHeartbeat row (ledger_worker_heartbeat_age_seconds). */
 const HEARTBEAT_ROW_EVERY_MS = 5_000;
 
@@ -123,16 +116,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     attempts: number;
     maxAttempts: number;
   };
-  const claimOldest = (limit: number) =>
-    systemQuery<ClaimedRow>(Prisma.sql`WITH ${CLAIM_COMMITS_WITHOUT_FLUSH}
-      UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
-      FROM no_flush
-      WHERE "id" IN (
-        SELECT "id" FROM "Job"
-        WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
-          AND "task" = ANY(${taskNames}::text[])
-        ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`);
+  const claimOldest = (limit: number) => systemQuery<ClaimedRow>(claimOldestSql({ workerId: id, leaseMs, taskNames, limit }));
   // Tenants this worker served, least recently first: ties between tenants go to the one that
   // waited longest, so tenants take turns even when each has a job at the head of the queue.
   const servedAt = new Map<string, number>();
@@ -144,33 +128,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       for (const [tenant] of oldest) servedAt.delete(tenant);
     }
   };
-  // A job's turn: its place in its tenant's queue (urgent jobs first) plus the jobs of that tenant
-  // running now; then urgent before background; then the tenant this worker served least
-  // recently (never served: first).
   const claimFairly = async (limit: number) => {
     const leastRecentFirst = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).map(([tenant]) => tenant);
-    const rows = await systemQuery<ClaimedRow>(Prisma.sql`WITH ${CLAIM_COMMITS_WITHOUT_FLUSH},
-      ready AS (
-        SELECT "id", "tenantId", "runAt", "task" = ANY(${urgentTasks}::text[]) AS "urgent",
-          row_number() OVER (PARTITION BY "tenantId" ORDER BY "task" = ANY(${urgentTasks}::text[]) DESC, "runAt", "id") AS "place"
-        FROM "Job"
-        WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
-          AND "task" = ANY(${taskNames}::text[])),
-      running AS (
-        SELECT "tenantId", count(*) AS "jobs" FROM "Job"
-        WHERE "lockedUntil" >= now() AND "failedAt" IS NULL AND "task" = ANY(${taskNames}::text[])
-        GROUP BY "tenantId"),
-      picked AS (
-        SELECT j."id" FROM "Job" j
-        JOIN ready ON ready."id" = j."id"
-        LEFT JOIN running ON running."tenantId" IS NOT DISTINCT FROM ready."tenantId"
-        ORDER BY ready."place" + coalesce(running."jobs", 0), ready."urgent" DESC,
-          coalesce(array_position(${leastRecentFirst}::uuid[], ready."tenantId"), 0), ready."runAt", ready."id"
-        LIMIT ${limit} FOR UPDATE OF j SKIP LOCKED)
-      UPDATE "Job" SET "lockedBy" = ${id}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
-      FROM no_flush
-      WHERE "id" IN (SELECT "id" FROM picked)
-      RETURNING "id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`);
+    const rows = await systemQuery<ClaimedRow>(claimFairlySql({ workerId: id, leaseMs, taskNames, limit, urgentTasks, leastRecentFirst }));
     markServed(rows);
     return rows;
   };

@@ -1,0 +1,68 @@
+import { Prisma } from '@/lib/db/generated/client';
+
+// The statements a worker claims jobs with: FOR UPDATE SKIP LOCKED, so workers never wait on each
+// other, and a lease that the worker's heartbeat extends while the handler runs.
+
+/**
+ * A claim's commit does not wait for the disk (synchronous_commit off for its own transaction,
+ * joined into the claim's UPDATE so that it is set before the commit). A claim lost in a crash
+ * of PostgreSQL is a job nobody has finished, which is claimed again, as after a lost lease; the
+ * job's own transaction stays durable, and its flush carries the claim's record with it.
+ */
+const CLAIM_COMMITS_WITHOUT_FLUSH = Prisma.sql`no_flush AS (SELECT set_config('synchronous_commit', 'off', true))`;
+
+export interface ClaimInput {
+  workerId: string;
+  leaseMs: number;
+  /** The tasks this worker runs: other lanes' jobs stay for their own workers. */
+  taskNames: readonly string[];
+  limit: number;
+}
+
+const CLAIMED_COLUMNS = Prisma.sql`"id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
+
+/** The oldest due jobs first. */
+export function claimOldestSql({ workerId, leaseMs, taskNames, limit }: ClaimInput): Prisma.Sql {
+  return Prisma.sql`WITH ${CLAIM_COMMITS_WITHOUT_FLUSH}
+    UPDATE "Job" SET "lockedBy" = ${workerId}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
+    FROM no_flush
+    WHERE "id" IN (
+      SELECT "id" FROM "Job"
+      WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
+        AND "task" = ANY(${[...taskNames]}::text[])
+      ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING ${CLAIMED_COLUMNS}`;
+}
+
+/**
+ * Across tenants in turn. A job's turn: its place in its tenant's queue (urgent jobs first) plus the
+ * jobs of that tenant running now; then urgent before background; then the tenant this worker
+ * served least recently (never served: first).
+ */
+export function claimFairlySql(input: ClaimInput & { urgentTasks: readonly string[]; leastRecentFirst: readonly string[] }): Prisma.Sql {
+  const { workerId, leaseMs, limit } = input;
+  const taskNames = [...input.taskNames];
+  const urgentTasks = [...input.urgentTasks];
+  return Prisma.sql`WITH ${CLAIM_COMMITS_WITHOUT_FLUSH},
+    ready AS (
+      SELECT "id", "tenantId", "runAt", "task" = ANY(${urgentTasks}::text[]) AS "urgent",
+        row_number() OVER (PARTITION BY "tenantId" ORDER BY "task" = ANY(${urgentTasks}::text[]) DESC, "runAt", "id") AS "place"
+      FROM "Job"
+      WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
+        AND "task" = ANY(${taskNames}::text[])),
+    running AS (
+      SELECT "tenantId", count(*) AS "jobs" FROM "Job"
+      WHERE "lockedUntil" >= now() AND "failedAt" IS NULL AND "task" = ANY(${taskNames}::text[])
+      GROUP BY "tenantId"),
+    picked AS (
+      SELECT j."id" FROM "Job" j
+      JOIN ready ON ready."id" = j."id"
+      LEFT JOIN running ON running."tenantId" IS NOT DISTINCT FROM ready."tenantId"
+      ORDER BY ready."place" + coalesce(running."jobs", 0), ready."urgent" DESC,
+        coalesce(array_position(${[...input.leastRecentFirst]}::uuid[], ready."tenantId"), 0), ready."runAt", ready."id"
+      LIMIT ${limit} FOR UPDATE OF j SKIP LOCKED)
+    UPDATE "Job" SET "lockedBy" = ${workerId}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
+    FROM no_flush
+    WHERE "id" IN (SELECT "id" FROM picked)
+    RETURNING ${CLAIMED_COLUMNS}`;
+}
