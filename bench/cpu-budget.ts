@@ -89,9 +89,24 @@ function machineTicks(): MachineTicks {
   return { busy, all: busy + idle! + iowait! };
 }
 
+/** Nanoseconds a thread has run, and has waited runnable on a run queue, from /proc (null without schedstats). */
+function threadSchedule(pid: number): { runNs: number; waitNs: number } | null {
+  try {
+    const [run, wait] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    return { runNs: run!, waitNs: wait! };
+  } catch {
+    return null;
+  }
+}
+
 export interface CpuReading {
   /** CPU ms of the stack's processes, by group. */
   stack: CpuGroups;
+  /**
+   * The app's main thread (the one that answers every request): ms on a core, and ms it was
+   * ready to run but waited for one, preempted by PostgreSQL, a worker or the load generator.
+   */
+  appThread: { runMs: number; waitMs: number } | null;
   /** CPU ms of this process: the bench's own clients, on the same cores as the stack. */
   benchProcessMs: number;
   /** The whole machine's busy share. */
@@ -106,15 +121,27 @@ export function watchCpu(stack: RunningStack): { read(): CpuReading } {
   const stackBefore = stackCpu(stack, stack.dataDir);
   const ticksBefore = machineTicks();
   const processBefore = process.cpuUsage();
+  const appPid = stack.app.pid;
+  const appBefore = appPid === undefined ? null : threadSchedule(appPid);
   return {
     read() {
       const own = process.cpuUsage(processBefore);
       const ticks = machineTicks();
+      const appNow = appPid === undefined ? null : threadSchedule(appPid);
       return {
         stack: cpuSince(stackBefore, stackCpu(stack, stack.dataDir)),
+        appThread:
+          appBefore && appNow ? { runMs: (appNow.runNs - appBefore.runNs) / 1e6, waitMs: (appNow.waitNs - appBefore.waitNs) / 1e6 } : null,
         benchProcessMs: (own.user + own.system) / 1000,
         machineBusy: (ticks.busy - ticksBefore.busy) / Math.max(1, ticks.all - ticksBefore.all),
       };
     },
   };
+}
+
+/** The app thread's figures per unit of work, as text for a bench line ('' without schedstats). */
+export function appThreadPerUnit(reading: CpuReading, units: number): string {
+  const app = reading.appThread;
+  if (!app) return '';
+  return `; app thread ${(app.runMs / units).toFixed(2)} ms on a core, ${(app.waitMs / units).toFixed(2)} waiting for one`;
 }

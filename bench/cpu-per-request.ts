@@ -1,10 +1,12 @@
 // `node --import tsx bench/cpu-per-request.ts [empty|read|actions|create|calculate ...]`: each endpoint
 // under load (16 connections, BENCH_SECONDS, default 8) on one bench stack, twice in turn (the first
 // pass warms the JIT), with the CPU every process of the stack spent per request, read from /proc:
-// what a change to one endpoint saves, steadier than requests per second on a drifting host.
+// what a change to one endpoint saves, steadier than requests per second on a drifting host. The
+// app's main thread's time on a core and waiting for one (/proc schedstat) tells a row bound by
+// that thread (it never waits) from one bound by the whole machine (it waits, preempted).
 // Prints, asserts nothing.
 import { brokerClient, calculatedQuotes, homeExample } from './client';
-import { cpuPerUnit, watchCpu } from './cpu-budget';
+import { appThreadPerUnit, cpuPerUnit, watchCpu } from './cpu-budget';
 import { runLoad } from './load';
 import { isHotScenario, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
@@ -33,7 +35,7 @@ runBench(async () => {
       const { perProcess, total } = cpuPerUnit(watch.read().stack, requests, 2);
       console.log(
         `pass ${pass} ${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors} | CPU ms a request: ${perProcess}; total ${total}` +
-          ` | load generator ${(during.benchProcessMs / requests).toFixed(2)}; machine ${(100 * during.machineBusy).toFixed(0)} % busy`,
+          ` | load generator ${(during.benchProcessMs / requests).toFixed(2)}; machine ${(100 * during.machineBusy).toFixed(0)} % busy${appThreadPerUnit(during, requests)}`,
       );
     }
   } finally {
