@@ -36,38 +36,3 @@ export function withLiterals(text: string, values: readonly string[]): string {
     return pg.escapeLiteral(value);
   });
 }
-
-/** A statement as `Prisma.sql` builds it: the text around each value, and the values. */
-export interface SqlParts {
-  readonly strings: readonly string[];
-  readonly values: readonly unknown[];
-}
-
-/**
- * The statement with every value written in its place as a literal, for the simple protocol (a
- * transaction's statements sent together as one message). Values keep the casts the statement
- * gives them (`${id}::uuid`); a type that has no unambiguous literal is refused.
- */
-export function inlineSql(sql: SqlParts): string {
-  let text = sql.strings[0] ?? '';
-  sql.values.forEach((value, index) => {
-    text += sqlLiteral(value) + (sql.strings[index + 1] ?? '');
-  });
-  return text;
-}
-
-function sqlLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'string') return pg.escapeLiteral(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (typeof value === 'number' || typeof value === 'bigint') {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`No SQL literal for the number ${value}`);
-    // In parentheses, a negative number cannot join a minus before it into a comment (`x --1`).
-    return value < 0 ? `(${String(value)})` : String(value);
-  }
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new Error('No SQL literal for an invalid date');
-    return pg.escapeLiteral(value.toISOString());
-  }
-  throw new Error(`No SQL literal for a value of type ${typeof value}`);
-}

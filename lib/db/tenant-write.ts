@@ -1,59 +1,72 @@
 import type pg from 'pg';
 import type { Prisma } from './client';
 import { withConnection } from './checkout';
-import { ledgerTypes } from './pg-types';
 import type { SqlTx } from './sql-tx';
-import { inlineSql, tenantSettingsSql } from './tenant-sql';
+import type { SqlStatement } from './prepared-query';
+import { sendBatch } from './statement-pipeline';
+import { isTenantId } from './tenant-sql';
 
 // A tenant-scoped write in as few round trips as its logic allows, on a connection of the shared
 // pool rather than Prisma's interactive transaction (whose query engine and transaction manager
 // cost the hot writes most of their CPU: `node --import tsx bench/profile.ts calculate`). BEGIN and
 // the tenant settings travel with the first statement, and the statements whose rows the caller
 // does not read (`execute`) wait for the next one or for COMMIT: a write that reads, decides and
-// saves takes two messages.
-// Each message is simple-protocol (values inlined as literals by inlineSql), so its statements run
-// in order on this connection and nothing else can run between them. Row-level security is the
-// same second lock as withTenant's: SET LOCAL role and tenant, for this transaction only.
+// saves takes two messages. Each message is a batch of named prepared statements
+// (./statement-pipeline.ts): PostgreSQL parses and plans a statement once per connection and
+// afterwards only binds its values, where the simple protocol made it parse and plan every
+// statement again with its values written into the text (over a third of its CPU for a whole
+// policy: `bench/pg-phases.ts`). The statements of a message run in order on this connection and
+// nothing else runs between them. Row-level security is the same second lock as withTenant's: the
+// role and the tenant set for this transaction only.
 
+const BEGIN: SqlStatement = { text: 'BEGIN', values: [] };
+const ROLE: SqlStatement = { text: 'SET LOCAL ROLE ledger_tenant', values: [] };
 /** A lock or statement still waiting after this long fails the transaction, as withTenant's timeout does. */
-const STATEMENT_TIMEOUT = "SET LOCAL statement_timeout = '15s'";
+const STATEMENT_TIMEOUT: SqlStatement = { text: "SET LOCAL statement_timeout = '15s'", values: [] };
+const COMMIT: SqlStatement = { text: 'COMMIT', values: [] };
+
+/** The tenant for row-level security, transaction-local: one statement for every tenant. */
+function tenantSetting(tenantId: string): SqlStatement {
+  if (!isTenantId(tenantId)) throw new Error('A tenant id must be a UUID');
+  return { text: "SELECT set_config('app.tenant_id', $1, true)", values: [tenantId] };
+}
 
 /**
  * Runs `fn` in one transaction scoped to the tenant and commits it with the statements still
  * waiting; anything `fn` throws, or any failing statement, rolls all of it back.
  */
 export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
-  const begin = `BEGIN; ${tenantSettingsSql(tenantId)}; ${STATEMENT_TIMEOUT}`;
+  const opening = [BEGIN, tenantSetting(tenantId), ROLE, STATEMENT_TIMEOUT];
   return withConnection(async (client, discard) => {
-    const send = async (message: string): Promise<pg.QueryResult[]> => {
-      const answer = (await client.query({ text: message, types: ledgerTypes })) as unknown as pg.QueryResult | pg.QueryResult[];
-      return Array.isArray(answer) ? answer : [answer];
-    };
     let opened = false;
     /** Statements of `execute` not sent yet: they go first in the next message. */
-    const waiting: string[] = [];
-    const message = (statement: string) => {
-      const statements = [...(opened ? [] : [begin]), ...waiting.splice(0), statement];
+    const waiting: SqlStatement[] = [];
+    let preparedUnknown = () => false;
+    /** Sends the opening (once), the waiting statements and `last` as one message; `last`'s result. */
+    const send = async (last: SqlStatement): Promise<pg.QueryResult> => {
+      const batch = sendBatch(client, [...(opened ? [] : opening), ...waiting.splice(0), last]);
       opened = true;
-      return statements.join('; ');
+      preparedUnknown = batch.preparedUnknown;
+      return (await batch.done).at(-1)!;
     };
     const tx: SqlTx = {
       async query<R extends object>(sql: Prisma.Sql): Promise<R[]> {
-        // One result per statement; the caller's is the last.
-        return (await send(message(inlineSql(sql)))).at(-1)!.rows as R[];
+        return (await send(sql)).rows as R[];
       },
       async execute(sql: Prisma.Sql): Promise<void> {
-        waiting.push(inlineSql(sql));
+        waiting.push(sql);
       },
     };
     try {
       const value = await fn(tx);
-      if (opened || waiting.length > 0) await send(message('COMMIT'));
+      if (opened || waiting.length > 0) await send(COMMIT);
       return value;
     } catch (error) {
       // A failed statement left the transaction aborted (a failed COMMIT message ran no COMMIT).
-      // Rolled back, the connection can serve the next caller; if even that fails it is destroyed.
-      if (opened && !(await rollBack(client))) discard();
+      // Rolled back, the connection can serve the next caller; if even that fails, or if it may
+      // hold a prepared statement it no longer knows of, it is destroyed.
+      if (preparedUnknown()) discard();
+      else if (opened && !(await rollBack(client))) discard();
       throw error;
     }
   });

@@ -17,6 +17,7 @@ const { tenantRead } = await import('@/lib/db/tenant-read');
 const { tenantWrite } = await import('@/lib/db/tenant-write');
 const { Prisma } = await import('@/lib/db/generated/client');
 const { nextQuoteNumberSql } = await import('@/lib/ledger/sequences');
+const { statementName } = await import('@/lib/db/prepared-query');
 
 interface Scope {
   tenant: string | null;
@@ -38,6 +39,16 @@ pg.Query.prototype.submit = function (this: pg.Query & { text?: string }, ...arg
   sent.push(this.text ?? '');
   return submit.apply(this, args);
 };
+
+/** Every batch of prepared statements a tenant write sends (lib/db/statement-pipeline.ts), one a round trip. */
+const batches: { text: string; values: readonly unknown[] }[][] = [];
+const clientQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
+  const statements = (config as { statements?: { text: string; values: readonly unknown[] }[] } | null)?.statements;
+  if (statements && typeof (config as { submit?: unknown }).submit === 'function')
+    batches.push(statements.map(({ text, values }) => ({ text, values })));
+  return (clientQuery as (...args: unknown[]) => unknown).call(this, config, ...rest);
+} as typeof clientQuery;
 
 let acme = '';
 let globex = '';
@@ -166,9 +177,9 @@ describe('tenant-scoped transactions', () => {
       async (client) =>
         (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "quoteNumber" = $1', [quoteNumber])).rows[0]!.n,
     );
-  it('scope the two-message write (lib/db/tenant-write.ts) to its tenant: settings with the first statement, the rest with COMMIT', async () => {
+  it('scope the two-message write (lib/db/tenant-write.ts) to its tenant: settings with the first statement, the rest with COMMIT, every value apart from the text', async () => {
     const number = `WRITE-${crypto.randomUUID()}`;
-    sent.splice(0);
+    batches.splice(0);
     const seen = await tenantWrite(acme, async (tx) => {
       const [scope] = await tx.query<Scope & { rows: string; foreign: string }>(Prisma.sql`SELECT ${Prisma.raw(SCOPE_COLUMNS)},
           (SELECT count(*) FROM "Policy")::text AS rows,
@@ -176,7 +187,7 @@ describe('tenant-scoped transactions', () => {
       await tx.execute(draftRow(acme, number));
       return scope;
     });
-    const messages = [...sent];
+    const messages = [...batches];
     const own = await withDatabase(
       async (client) =>
         (
@@ -188,10 +199,19 @@ describe('tenant-scoped transactions', () => {
     );
     expect(seen).toEqual({ tenant: acme, role: 'ledger_tenant', rows: own, foreign: '0' });
     expect(messages).toHaveLength(2);
-    expect(messages[0]).toMatch(
-      new RegExp(`^BEGIN; SET LOCAL app.tenant_id = '${acme}'; SET LOCAL ROLE ledger_tenant; SET LOCAL statement_timeout = '15s'; SELECT `),
-    );
-    expect(messages[1]).toMatch(/^INSERT INTO "Policy" .*; COMMIT$/s);
+    expect(messages[0]!.map(({ text }) => text).slice(0, 4)).toEqual([
+      'BEGIN',
+      "SELECT set_config('app.tenant_id', $1, true)",
+      'SET LOCAL ROLE ledger_tenant',
+      "SET LOCAL statement_timeout = '15s'",
+    ]);
+    expect(messages[0]![1]!.values).toEqual([acme]);
+    expect(messages[0]![4]!.text).toMatch(/^SELECT /);
+    expect(messages[0]).toHaveLength(5);
+    expect(messages[1]!.map(({ text }) => text)).toEqual([expect.stringMatching(/^INSERT INTO "Policy" /), 'COMMIT']);
+    // The quote number travels as a parameter: the statement's text is the same for every quote.
+    expect(messages[1]![0]!.text).not.toContain(number);
+    expect(messages[1]![0]!.values).toContain(number);
     expect(await quotesNumbered(number)).toBe('1');
     await expectCleanPool();
   });
@@ -230,16 +250,62 @@ describe('tenant-scoped transactions', () => {
 
   it('run a tenant write’s statements in the order given: a read after an execute sees its row, in the same message', async () => {
     const number = `ORDER-${crypto.randomUUID()}`;
-    sent.splice(0);
+    batches.splice(0);
     const counted = await tenantWrite(acme, async (tx) => {
       await tx.execute(draftRow(acme, number));
       const [row] = await tx.query<{ n: string }>(Prisma.sql`SELECT count(*)::text AS n FROM "Policy" WHERE "quoteNumber" = ${number}`);
       return row!.n;
     });
     expect(counted).toBe('1');
-    expect(sent).toHaveLength(2);
-    expect(sent[0]).toMatch(/^BEGIN; .*; INSERT INTO "Policy" .*; SELECT count\(\*\)/s);
-    expect(sent[1]).toBe('COMMIT');
+    expect(batches).toHaveLength(2);
+    expect(batches[0]!.slice(4).map(({ text }) => text)).toEqual([
+      expect.stringMatching(/^INSERT INTO "Policy" /),
+      expect.stringMatching(/^SELECT count\(\*\)/),
+    ]);
+    expect(batches[1]!.map(({ text }) => text)).toEqual(['COMMIT']);
+  });
+
+  it('prepare a statement once per connection, plan it generically after five runs, and prepare it again once the connection’s statements are LEDGER_PLAN_AGE_MS old', async () => {
+    const probe = Prisma.sql`SELECT count(*)::text AS n FROM "Policy" WHERE "quoteNumber" = ${`PROBE-${crypto.randomUUID()}`}`;
+    const name = statementName(probe.text);
+    const plans = await tenantWrite(acme, async (tx) => {
+      for (let run = 0; run < 7; run++) await tx.query(probe);
+      const [row] = await tx.query<{ custom: string; generic: string }>(
+        Prisma.sql`SELECT custom_plans::text AS custom, generic_plans::text AS generic FROM pg_prepared_statements WHERE name = ${name}`,
+      );
+      return row;
+    });
+    // PostgreSQL plans the first five runs for their values, then keeps the generic plan.
+    expect(plans!.custom).toBe('5');
+    expect(Number(plans!.generic)).toBeGreaterThan(0);
+
+    const preparedAfterUse = () =>
+      tenantWrite(acme, async (tx) => {
+        await tx.query(probe);
+        const [row] = await tx.query<{ n: string }>(
+          Prisma.sql`SELECT count(*)::text AS n FROM pg_prepared_statements WHERE name = ${name}`,
+        );
+        return row!.n;
+      });
+    expect(await preparedAfterUse()).toBe('1');
+    process.env.LEDGER_PLAN_AGE_MS = '0';
+    try {
+      // Old at once: the next batch first closes the connection's statements, the probe's too.
+      expect(await preparedAfterUse()).toBe('0');
+    } finally {
+      delete process.env.LEDGER_PLAN_AGE_MS;
+    }
+  });
+
+  it('forget a statement first prepared in a batch that fails: the connection is closed, and every later write prepares it afresh', async () => {
+    // A text no connection has prepared: refused by row-level security when it runs, after its Parse.
+    const fresh = Prisma.sql`${draftRow(globex, `FRESH-${crypto.randomUUID()}`)} ${Prisma.raw(`-- ${crypto.randomUUID()}`)}`;
+    for (let attempt = 0; attempt < 12; attempt++) {
+      await expect(tenantWrite(acme, (tx) => tx.query(fresh))).rejects.toMatchObject({ code: '42501' });
+    }
+    const [one] = await tenantWrite(acme, (tx) => tx.query<{ one: number }>(Prisma.sql`SELECT 1 AS one`));
+    expect(one).toEqual({ one: 1 });
+    await expectCleanPool();
   });
 
   it('draw quote numbers inside the insert’s statement as Q-year-number, six digits and more when the year needs them', async () => {
@@ -268,6 +334,9 @@ describe('tenant-scoped transactions', () => {
       await tx.query(Prisma.sql`SELECT 1 AS one`);
     });
     await expect(attempt).rejects.toThrow();
+    // The next write gets a connection that works (a new one, when the test before left no other idle).
+    const [one] = await tenantWrite(acme, (tx) => tx.query<{ one: number }>(Prisma.sql`SELECT 1 AS one`));
+    expect(one).toEqual({ one: 1 });
     await expectCleanPool();
   });
 });

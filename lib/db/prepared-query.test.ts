@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { parameterValue, statementName } from './prepared-query';
+
+describe('the values of a prepared statement', () => {
+  it('sends text, numbers, booleans, nulls and instants as the text PostgreSQL reads for their type', () => {
+    expect(parameterValue("O'Brien; DROP TABLE t; --")).toBe("O'Brien; DROP TABLE t; --");
+    expect(parameterValue(42)).toBe('42');
+    expect(parameterValue(-1.5)).toBe('-1.5');
+    expect(parameterValue(9007199254740993n)).toBe('9007199254740993');
+    expect(parameterValue(true)).toBe('true');
+    expect(parameterValue(false)).toBe('false');
+    expect(parameterValue(null)).toBeNull();
+    expect(parameterValue(undefined)).toBeNull();
+    expect(parameterValue(new Date('2026-11-26T03:04:05.678Z'))).toBe('2026-11-26T03:04:05.678Z');
+  });
+
+  it('refuses values without one clear text', () => {
+    expect(() => parameterValue(Number.NaN)).toThrow('No parameter for the number NaN');
+    expect(() => parameterValue(Number.POSITIVE_INFINITY)).toThrow('No parameter for the number Infinity');
+    expect(() => parameterValue(new Date('nope'))).toThrow('No parameter for an invalid date');
+    expect(() => parameterValue({ a: 1 })).toThrow('No parameter for a value of type object');
+  });
+});
+
+describe('the name of a prepared statement', () => {
+  it('is the same for the same text, another for another text, and within PostgreSQL’s 63 bytes', () => {
+    const text = 'SELECT "id" FROM "Policy" WHERE "id" = $1::uuid';
+    expect(statementName(text)).toBe(statementName(`${text}`));
+    expect(statementName(text)).not.toBe(statementName(`${text} FOR UPDATE`));
+    expect(statementName(text)).toMatch(/^ledger_[A-Za-z0-9_-]{32}$/);
+    expect(Buffer.byteLength(statementName(text))).toBeLessThanOrEqual(63);
+  });
+});

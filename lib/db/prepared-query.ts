@@ -1,0 +1,49 @@
+import { hash } from 'node:crypto';
+
+// A statement built with `Prisma.sql`, sent as a named prepared statement (./statement-pipeline.ts):
+// parsed once per connection and afterwards only bound to its values, and planned once PostgreSQL's
+// plan cache finds its generic plan as good as a custom one (after five runs). The name is derived
+// from the text, so one text is one statement on every connection.
+
+/** What `Prisma.sql` gives: the text with `$1`, `$2`… and the values in order. */
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+/**
+ * Names already worked out, by text. The texts are the code's own statements (values travel apart),
+ * so they are few; the bound only keeps a statement built from a varying list from growing it.
+ */
+const names = new Map<string, string>();
+const MAX_NAMES = 2_000;
+
+/** `ledger_` and 32 characters of the text's SHA-256: within PostgreSQL's 63-byte names. */
+export function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= MAX_NAMES) names.clear();
+    name = `ledger_${hash('sha256', text, 'base64url').slice(0, 32)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A value as the text of its parameter. The statements give their parameters a type by a cast or by
+ * their place (`${id}::uuid`, a column); only the kinds of value whose text is unambiguous are taken.
+ */
+export function parameterValue(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    if (typeof value === 'number' && !Number.isFinite(value)) throw new Error(`No parameter for the number ${value}`);
+    return String(value);
+  }
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new Error('No parameter for an invalid date');
+    return value.toISOString();
+  }
+  throw new Error(`No parameter for a value of type ${typeof value}`);
+}
