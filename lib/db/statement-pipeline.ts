@@ -38,6 +38,14 @@ function planAgeMs(): number {
 /** One result a statement, in order; the statements whose rows nobody reads still answer one. */
 export type BatchResults = pg.QueryResult[];
 
+/** What a batch uses of node-postgres' result (its `Result`): the same row parsing as its queries. */
+interface ResultBuilder extends pg.QueryResult {
+  addFields(fields: unknown[]): void;
+  parseRow(fields: unknown[]): object;
+  addRow(row: object): void;
+  addCommandComplete(message: object): void;
+}
+
 class StatementBatch {
   // What node-postgres reads of a submittable: no name or text of its own (its bookkeeping of
   // prepared statements is not used; this batch keeps its own, per connection).
@@ -46,7 +54,7 @@ class StatementBatch {
   readonly done: Promise<BatchResults>;
   private resolve!: (results: BatchResults) => void;
   private reject!: (error: unknown) => void;
-  private readonly results: pg.QueryResult[];
+  private readonly results: ResultBuilder[];
   /** The statement the server is answering now: every one before it completed. */
   private current = 0;
   private prepared: Set<string> | null = null;
@@ -67,7 +75,7 @@ class StatementBatch {
     // Values are turned into parameters before anything is written: a value that has none fails
     // the batch with the connection untouched.
     this.values = statements.map((statement) => statement.values.map(parameterValue));
-    this.results = statements.map(() => new pg.Result('', ledgerTypes as never) as unknown as pg.QueryResult);
+    this.results = statements.map(() => new pg.Result('', ledgerTypes as never) as unknown as ResultBuilder);
   }
 
   submit(connection: Wire): null {
@@ -104,16 +112,16 @@ class StatementBatch {
   }
 
   handleRowDescription(message: { fields: unknown[] }): void {
-    (this.results[this.current] as unknown as { addFields(fields: unknown[]): void }).addFields(message.fields);
+    this.results[this.current]!.addFields(message.fields);
   }
 
   handleDataRow(message: { fields: unknown[] }): void {
-    const result = this.results[this.current] as unknown as { parseRow(fields: unknown[]): object; addRow(row: object): void };
+    const result = this.results[this.current]!;
     result.addRow(result.parseRow(message.fields));
   }
 
   handleCommandComplete(message: object): void {
-    (this.results[this.current] as unknown as { addCommandComplete(message: object): void }).addCommandComplete(message);
+    this.results[this.current]!.addCommandComplete(message);
     this.current++;
   }
 
