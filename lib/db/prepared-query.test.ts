@@ -19,6 +19,17 @@ describe('the values of a prepared statement', () => {
     expect(() => parameterValue(Number.POSITIVE_INFINITY)).toThrow('No parameter for the number Infinity');
     expect(() => parameterValue(new Date('nope'))).toThrow('No parameter for an invalid date');
     expect(() => parameterValue({ a: 1 })).toThrow('No parameter for a value of type object');
+    expect(() => parameterValue([['a']])).toThrow('No parameter for a list of lists');
+    expect(() => parameterValue(['a', { b: 1 }])).toThrow('No parameter for a value of type object');
+  });
+
+  it('sends a list as an array literal with every element quoted', () => {
+    expect(parameterValue([])).toBe('{}');
+    expect(parameterValue(['issue-policy', 'prepare-quote'])).toBe('{"issue-policy","prepare-quote"}');
+    expect(parameterValue(['a,b', '{c}', 'say "hi"', 'back\\slash', null, ' '])).toBe(
+      '{"a,b","{c}","say \\"hi\\"","back\\\\slash",NULL," "}',
+    );
+    expect(parameterValue([1n, 2])).toBe('{"1","2"}');
   });
 });
 

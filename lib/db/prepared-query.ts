@@ -32,9 +32,11 @@ export function statementName(text: string): string {
 /**
  * A value as the text of its parameter. The statements give their parameters a type by a cast or by
  * their place (`${id}::uuid`, a column); only the kinds of value whose text is unambiguous are taken.
+ * A list becomes an array literal (`${ids}::uuid[]`) of its elements' texts.
  */
 export function parameterValue(value: unknown): string | null {
   if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return arrayLiteral(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number' || typeof value === 'bigint') {
@@ -46,4 +48,14 @@ export function parameterValue(value: unknown): string | null {
     return value.toISOString();
   }
   throw new Error(`No parameter for a value of type ${typeof value}`);
+}
+
+/** `{"a","b",NULL}`: every element quoted, so commas, braces and spaces in it stay its own. */
+function arrayLiteral(elements: readonly unknown[]): string {
+  const texts = elements.map((element) => {
+    if (Array.isArray(element)) throw new Error('No parameter for a list of lists');
+    const text = parameterValue(element);
+    return text === null ? 'NULL' : `"${text.replace(/[\\"]/g, '\\$&')}"`;
+  });
+  return `{${texts.join(',')}}`;
 }

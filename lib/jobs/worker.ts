@@ -166,7 +166,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       // Handlers that did not complete the job in their own transaction are done here. One that
       // did has committed that transaction by the time it returns: the row is gone already.
       if (!completedInTransaction.delete(job.id)) {
-        await prisma.$executeRaw`DELETE FROM "Job" WHERE "id" = ${job.id} AND "lockedBy" = ${id}`;
+        await systemQuery(Prisma.sql`DELETE FROM "Job" WHERE "id" = ${job.id} AND "lockedBy" = ${id}`);
       }
       finished('done');
       log.info('job done', {

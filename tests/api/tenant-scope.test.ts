@@ -18,6 +18,7 @@ const { tenantWrite } = await import('@/lib/db/tenant-write');
 const { Prisma } = await import('@/lib/db/generated/client');
 const { nextQuoteNumberSql } = await import('@/lib/ledger/sequences');
 const { statementName } = await import('@/lib/db/prepared-query');
+const { systemQuery } = await import('@/lib/db/system-query');
 
 interface Scope {
   tenant: string | null;
@@ -304,6 +305,31 @@ describe('tenant-scoped transactions', () => {
       await expect(tenantWrite(acme, (tx) => tx.query(fresh))).rejects.toMatchObject({ code: '42501' });
     }
     const [one] = await tenantWrite(acme, (tx) => tx.query<{ one: number }>(Prisma.sql`SELECT 1 AS one`));
+    expect(one).toEqual({ one: 1 });
+    await expectCleanPool();
+  });
+
+  it('send the queue’s system statements (lib/db/system-query.ts) as prepared statements, lists as arrays, outside any tenant', async () => {
+    const tasks = ['issue-policy', 'a,b', '{c}', 'say "hi"', 'back\\slash', ' '];
+    const ids = [acme, globex];
+    const echo = Prisma.sql`SELECT ${tasks}::text[] AS tasks, ${ids}::uuid[]::text[] AS ids, ${Prisma.raw(SCOPE_COLUMNS)}`;
+    const name = statementName(echo.text);
+    batches.length = 0;
+    const [row] = await systemQuery<Scope & { tasks: string[]; ids: string[] }>(echo);
+    expect(row).toMatchObject({ tasks, ids, tenant: null, role: ownerRole });
+    expect(batches).toEqual([[{ text: echo.text, values: [tasks, ids] }]]);
+    // Six at once on a pool of three: every connection runs it, and keeps it prepared.
+    const runs = await Promise.all(Array.from({ length: 6 }, () => systemQuery<{ tasks: string[] }>(echo)));
+    for (const [again] of runs) expect(again!.tasks).toEqual(tasks);
+    const [prepared] = await systemQuery<{ n: string }>(
+      Prisma.sql`SELECT count(*)::text AS n FROM pg_prepared_statements WHERE name = ${name}`,
+    );
+    expect(prepared!.n).toBe('1');
+
+    // A fresh statement that fails (division by zero, after its Parse) fails each time and leaves the pool fit.
+    const failing = Prisma.sql`SELECT 1 / ${0}::int AS n ${Prisma.raw(`-- ${crypto.randomUUID()}`)}`;
+    for (let attempt = 0; attempt < 6; attempt++) await expect(systemQuery(failing)).rejects.toMatchObject({ code: '22012' });
+    const [one] = await systemQuery<{ one: number }>(Prisma.sql`SELECT 1 AS one`);
     expect(one).toEqual({ one: 1 });
     await expectCleanPool();
   });
