@@ -1,6 +1,7 @@
 // The background worker as its own process: `npm run worker` (production: scale it apart from the app).
 import { RENDER_OFFER_TASK } from '@/lib/documents/offer';
 import { prisma } from '@/lib/db/client';
+import { deferSettingsOfLane } from '@/lib/jobs/cpu-headroom';
 import { lowerOwnPriority, nicenessOfLane } from '@/lib/jobs/cpu-priority';
 import { listener } from '@/lib/jobs/listener';
 import { CRON, isLane, tasksOfLane } from '@/lib/jobs/tasks';
@@ -25,6 +26,16 @@ if (!isLane(lane)) {
 try {
   const niceness = nicenessOfLane(lane);
   if (niceness > 0) lowerOwnPriority(niceness);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+
+// A render started on a busy host slows everything beside it whatever its niceness: the documents
+// lane starts its background renders when a core is free of other work, or once they waited 20 s.
+let deferWhenHostBusy: ReturnType<typeof deferSettingsOfLane>;
+try {
+  deferWhenHostBusy = deferSettingsOfLane(lane);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
@@ -79,6 +90,7 @@ if (!stopping) {
     fairAcrossTenants: lane !== 'general',
     // An offer has a client waiting on it; a policy pack does not.
     urgentTasks: [RENDER_OFFER_TASK],
+    deferWhenHostBusy,
   });
   // WORKER_METRICS_PORT: this worker's Prometheus metrics (bearer LEDGER_METRICS_TOKEN), on loopback unless WORKER_METRICS_HOST says otherwise.
   const metricsPort = Number(process.env.WORKER_METRICS_PORT ?? 0);

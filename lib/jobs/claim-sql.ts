@@ -17,19 +17,30 @@ export interface ClaimInput {
   /** The tasks this worker runs: other lanes' jobs stay for their own workers. */
   taskNames: readonly string[];
   limit: number;
+  /**
+   * While the host is busy: only jobs a client waits for (`urgentTasks`, or promoted by
+   * `promoteJobs`, whose due time it puts an hour back) and jobs due at least this long ago.
+   */
+  deferYoungerThanMs?: number;
+}
+
+/** The condition that leaves the young background jobs for later, when the claim defers them. */
+function deferredCondition(deferYoungerThanMs: number | undefined, urgentTasks: readonly string[]): Prisma.Sql {
+  if (deferYoungerThanMs === undefined) return Prisma.empty;
+  return Prisma.sql`AND ("task" = ANY(${[...urgentTasks]}::text[]) OR "runAt" <= now() - make_interval(secs => ${deferYoungerThanMs / 1000}))`;
 }
 
 const CLAIMED_COLUMNS = Prisma.sql`"id", "task", "payload", "tenantId"::text AS "tenantId", "attempts", "maxAttempts"`;
 
 /** The oldest due jobs first. */
-export function claimOldestSql({ workerId, leaseMs, taskNames, limit }: ClaimInput): Prisma.Sql {
+export function claimOldestSql({ workerId, leaseMs, taskNames, limit, deferYoungerThanMs }: ClaimInput): Prisma.Sql {
   return Prisma.sql`WITH ${CLAIM_COMMITS_WITHOUT_FLUSH}
     UPDATE "Job" SET "lockedBy" = ${workerId}, "lockedUntil" = now() + make_interval(secs => ${leaseMs / 1000}), "attempts" = "attempts" + 1
     FROM no_flush
     WHERE "id" IN (
       SELECT "id" FROM "Job"
       WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
-        AND "task" = ANY(${[...taskNames]}::text[])
+        AND "task" = ANY(${[...taskNames]}::text[]) ${deferredCondition(deferYoungerThanMs, [])}
       ORDER BY "runAt", "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING ${CLAIMED_COLUMNS}`;
 }
@@ -49,7 +60,7 @@ export function claimFairlySql(input: ClaimInput & { urgentTasks: readonly strin
         row_number() OVER (PARTITION BY "tenantId" ORDER BY "task" = ANY(${urgentTasks}::text[]) DESC, "runAt", "id") AS "place"
       FROM "Job"
       WHERE "failedAt" IS NULL AND "runAt" <= now() AND ("lockedUntil" IS NULL OR "lockedUntil" < now())
-        AND "task" = ANY(${taskNames}::text[])),
+        AND "task" = ANY(${taskNames}::text[]) ${deferredCondition(input.deferYoungerThanMs, urgentTasks)}),
     running AS (
       SELECT "tenantId", count(*) AS "jobs" FROM "Job"
       WHERE "lockedUntil" >= now() AND "failedAt" IS NULL AND "task" = ANY(${taskNames}::text[])

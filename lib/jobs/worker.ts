@@ -7,6 +7,7 @@ import { systemQuery } from '@/lib/db/system-query';
 import { errorFields, log } from '@/lib/log';
 import { metrics } from '@/lib/metrics/registry';
 import { claimFairlySql, claimOldestSql } from './claim-sql';
+import { hostIdleCores, type DeferSettings } from './cpu-headroom';
 import { fillSlots } from './fill-slots';
 import { jobChannel } from './job-channel';
 import { listener } from './listener';
@@ -79,6 +80,14 @@ export interface WorkerOptions {
    * `fairAcrossTenants`, a tenant's urgent jobs are claimed before its background ones.
    */
   urgentTasks?: string[];
+  /**
+   * Work that can wait (a policy pack nobody is downloading yet) waits while the host is busy:
+   * while fewer than `minIdleCores` are idle of other work, the worker claims only jobs a client
+   * waits for and jobs due `maxDeferMs` ago or more. The jobs left are claimed by the worker's
+   * next rounds (its poll, a notice, a finished job) once a core is free or they are old enough.
+   * `idleCores` is the gauge (default: /proc/stat, ./cpu-headroom.ts).
+   */
+  deferWhenHostBusy?: DeferSettings & { idleCores?: () => number | null };
 }
 
 export interface RunningWorker {
@@ -116,7 +125,16 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     attempts: number;
     maxAttempts: number;
   };
-  const claimOldest = (limit: number) => systemQuery<ClaimedRow>(claimOldestSql({ workerId: id, leaseMs, taskNames, limit }));
+  const defer = options.deferWhenHostBusy;
+  const idleCores = defer ? (defer.idleCores ?? hostIdleCores()) : () => null;
+  /** How young a background job may be and still be claimed now: undefined while the host has a core to spare. */
+  const deferYoungerThan = (): number | undefined => {
+    if (!defer) return undefined;
+    const idle = idleCores();
+    return idle !== null && idle < defer.minIdleCores ? defer.maxDeferMs : undefined;
+  };
+  const claimOldest = (limit: number) =>
+    systemQuery<ClaimedRow>(claimOldestSql({ workerId: id, leaseMs, taskNames, limit, deferYoungerThanMs: deferYoungerThan() }));
   // Tenants this worker served, least recently first: ties between tenants go to the one that
   // waited longest, so tenants take turns even when each has a job at the head of the queue.
   const servedAt = new Map<string, number>();
@@ -130,7 +148,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   };
   const claimFairly = async (limit: number) => {
     const leastRecentFirst = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).map(([tenant]) => tenant);
-    const rows = await systemQuery<ClaimedRow>(claimFairlySql({ workerId: id, leaseMs, taskNames, limit, urgentTasks, leastRecentFirst }));
+    const rows = await systemQuery<ClaimedRow>(
+      claimFairlySql({ workerId: id, leaseMs, taskNames, limit, urgentTasks, leastRecentFirst, deferYoungerThanMs: deferYoungerThan() }),
+    );
     markServed(rows);
     return rows;
   };
