@@ -151,7 +151,8 @@ describe('tenant-scoped transactions', () => {
     expect(seen).toEqual({ tenant: globex, role: 'ledger_tenant' });
   });
 
-  it('scope the one-message read (lib/db/tenant-read.ts) to its tenant and leave its connection as it found it', async () => {
+  it('scope the one-message read (lib/db/tenant-read.ts) to its tenant, read-only, and leave its connection as it found it', async () => {
+    batches.length = 0;
     const seen = await tenantRead<Scope & { rows: string; foreign: string }>(
       acme,
       `SELECT ${SCOPE_COLUMNS},
@@ -164,7 +165,23 @@ describe('tenant-scoped transactions', () => {
         (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "tenantId" = $1', [acme])).rows[0]!.n,
     );
     expect(seen).toEqual([{ tenant: acme, role: 'ledger_tenant', rows: own, foreign: '0' }]);
+    // One batch: BEGIN READ ONLY, the tenant as a parameter, the role, the read with its values apart, COMMIT.
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.map(({ text }) => text.split('\n')[0]!.trim())).toEqual([
+      'BEGIN READ ONLY',
+      "SELECT set_config('app.tenant_id', $1, true)",
+      'SET LOCAL ROLE ledger_tenant',
+      `SELECT ${SCOPE_COLUMNS},`,
+      'COMMIT',
+    ]);
+    expect(batches[0]!.map(({ values }) => values)).toEqual([[], [acme], [], [globex], []]);
 
+    // A write through it is refused (read-only), and its connection is not handed on aborted.
+    await expect(
+      tenantRead(acme, `UPDATE "Policy" SET "revision" = "revision" WHERE "id" = $1::uuid`, [crypto.randomUUID()]),
+    ).rejects.toMatchObject({
+      code: '25006',
+    });
     // Every idle connection of the pool, the one the read used among them: its own role, no tenant.
     await expectCleanPool();
   });
