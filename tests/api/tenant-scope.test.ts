@@ -165,16 +165,14 @@ describe('tenant-scoped transactions', () => {
         (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "tenantId" = $1', [acme])).rows[0]!.n,
     );
     expect(seen).toEqual([{ tenant: acme, role: 'ledger_tenant', rows: own, foreign: '0' }]);
-    // One batch: BEGIN READ ONLY, the tenant as a parameter, the role, the read with its values apart, COMMIT.
+    // One batch, one implicit transaction to its Sync: the settings (read-only, the tenant as a parameter,
+    // the role, each local to that transaction), then the read with its values apart.
     expect(batches).toHaveLength(1);
     expect(batches[0]!.map(({ text }) => text.split('\n')[0]!.trim())).toEqual([
-      'BEGIN READ ONLY',
-      "SELECT set_config('app.tenant_id', $1, true)",
-      'SET LOCAL ROLE ledger_tenant',
+      "SELECT set_config('transaction_read_only', 'on', true), set_config('app.tenant_id', $1, true), set_config('role', 'ledger_tenant', true)",
       `SELECT ${SCOPE_COLUMNS},`,
-      'COMMIT',
     ]);
-    expect(batches[0]!.map(({ values }) => values)).toEqual([[], [acme], [], [globex], []]);
+    expect(batches[0]!.map(({ values }) => values)).toEqual([[acme], [globex]]);
 
     // A write through it is refused (read-only), and its connection is not handed on aborted.
     await expect(
@@ -182,6 +180,12 @@ describe('tenant-scoped transactions', () => {
     ).rejects.toMatchObject({
       code: '25006',
     });
+    // A read that fails at run time on a connection that knows its statement: the Sync rolled it
+    // back, and the connection goes on serving (prepared on every connection of the pool of three first).
+    const divide = `SELECT (10 / $1::int)::text AS n ${'-- '}${crypto.randomUUID()}`;
+    for (const [row] of await Promise.all(Array.from({ length: 6 }, () => tenantRead<{ n: string }>(acme, divide, ['2']))))
+      expect(row).toEqual({ n: '5' });
+    for (let attempt = 0; attempt < 6; attempt++) await expect(tenantRead(acme, divide, ['0'])).rejects.toMatchObject({ code: '22012' });
     // Every idle connection of the pool, the one the read used among them: its own role, no tenant.
     await expectCleanPool();
   });
