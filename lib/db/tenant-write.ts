@@ -20,15 +20,19 @@ import { isTenantId } from './tenant-sql';
 // role and the tenant set for this transaction only.
 
 const BEGIN: SqlStatement = { text: 'BEGIN', values: [] };
-const ROLE: SqlStatement = { text: 'SET LOCAL ROLE ledger_tenant', values: [] };
-/** A lock or statement still waiting after this long fails the transaction, as withTenant's timeout does. */
-const STATEMENT_TIMEOUT: SqlStatement = { text: "SET LOCAL statement_timeout = '15s'", values: [] };
 const COMMIT: SqlStatement = { text: 'COMMIT', values: [] };
 
-/** The tenant for row-level security, transaction-local: one statement for every tenant. */
-function tenantSetting(tenantId: string): SqlStatement {
+/**
+ * The tenant and the role for row-level security, and a timeout (a lock or statement still waiting
+ * after 15 s fails the transaction, as withTenant's does), all local to this transaction: one
+ * statement for every tenant, the tenant its parameter.
+ */
+function tenantSettings(tenantId: string): SqlStatement {
   if (!isTenantId(tenantId)) throw new Error('A tenant id must be a UUID');
-  return { text: "SELECT set_config('app.tenant_id', $1, true)", values: [tenantId] };
+  return {
+    text: "SELECT set_config('app.tenant_id', $1, true), set_config('role', 'ledger_tenant', true), set_config('statement_timeout', '15s', true)",
+    values: [tenantId],
+  };
 }
 
 /**
@@ -36,7 +40,7 @@ function tenantSetting(tenantId: string): SqlStatement {
  * waiting; anything `fn` throws, or any failing statement, rolls all of it back.
  */
 export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
-  const opening = [BEGIN, tenantSetting(tenantId), ROLE, STATEMENT_TIMEOUT];
+  const opening = [BEGIN, tenantSettings(tenantId)];
   return withConnection(async (client, discard) => {
     let opened = false;
     /** Statements of `execute` not sent yet: they go first in the next message. */

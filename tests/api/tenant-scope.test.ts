@@ -221,20 +221,25 @@ describe('tenant-scoped transactions', () => {
     );
     expect(seen).toEqual({ tenant: acme, role: 'ledger_tenant', rows: own, foreign: '0' });
     expect(messages).toHaveLength(2);
-    expect(messages[0]!.map(({ text }) => text).slice(0, 4)).toEqual([
+    expect(messages[0]!.map(({ text }) => text).slice(0, 2)).toEqual([
       'BEGIN',
-      "SELECT set_config('app.tenant_id', $1, true)",
-      'SET LOCAL ROLE ledger_tenant',
-      "SET LOCAL statement_timeout = '15s'",
+      "SELECT set_config('app.tenant_id', $1, true), set_config('role', 'ledger_tenant', true), set_config('statement_timeout', '15s', true)",
     ]);
     expect(messages[0]![1]!.values).toEqual([acme]);
-    expect(messages[0]![4]!.text).toMatch(/^SELECT /);
-    expect(messages[0]).toHaveLength(5);
+    expect(messages[0]![2]!.text).toMatch(/^SELECT /);
+    expect(messages[0]).toHaveLength(3);
     expect(messages[1]!.map(({ text }) => text)).toEqual([expect.stringMatching(/^INSERT INTO "Policy" /), 'COMMIT']);
     // The quote number travels as a parameter: the statement's text is the same for every quote.
     expect(messages[1]![0]!.text).not.toContain(number);
     expect(messages[1]![0]!.values).toContain(number);
     expect(await quotesNumbered(number)).toBe('1');
+    // The write's timeout holds inside it only.
+    const [timeout] = await tenantWrite(acme, (tx) =>
+      tx.query<{ t: string }>(Prisma.sql`SELECT current_setting('statement_timeout') AS t`),
+    );
+    expect(timeout).toEqual({ t: '15s' });
+    const [outside] = await systemQuery<{ t: string }>(Prisma.sql`SELECT current_setting('statement_timeout') AS t`);
+    expect(outside).toEqual({ t: '0' });
     await expectCleanPool();
   });
 
@@ -280,7 +285,7 @@ describe('tenant-scoped transactions', () => {
     });
     expect(counted).toBe('1');
     expect(batches).toHaveLength(2);
-    expect(batches[0]!.slice(4).map(({ text }) => text)).toEqual([
+    expect(batches[0]!.slice(2).map(({ text }) => text)).toEqual([
       expect.stringMatching(/^INSERT INTO "Policy" /),
       expect.stringMatching(/^SELECT count\(\*\)/),
     ]);
