@@ -1,7 +1,8 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { carryTenantScope, inTenantScope, needsExplicitSettings } from '@/lib/db/tenant-begin';
-import { tenantBeginSql } from '@/lib/db/tenant-sql';
+import { sendBatch } from '@/lib/db/statement-pipeline';
+import { tenantReadStatements } from '@/lib/db/tenant-sql';
 import { PrismaClient } from '@/lib/db/generated/client';
 import { percentile } from './load';
 
@@ -51,15 +52,12 @@ export async function benchOrmVsRaw(
   say: (line: string) => void,
 ): Promise<OrmFigures[]> {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
-  // What lib/db/tenant-read.ts does, on a pool of this process: BEGIN READ ONLY + settings, query, COMMIT.
+  // What lib/db/tenant-read.ts does, on a pool of this process: one batch of prepared statements.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const ownConnection = async (text: string, id: string) => {
     const client = await pool.connect();
     try {
-      await client.query(tenantBeginSql(tenantId));
-      const rows = (await client.query(text, [id, tenantId])).rows;
-      await client.query('COMMIT');
-      return rows[0];
+      return (await sendBatch(client, tenantReadStatements(tenantId, text, [id, tenantId])).done)[1]!.rows[0];
     } finally {
       client.release();
     }

@@ -10,7 +10,8 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '@/lib/db/embedded';
 import { PrismaClient } from '@/lib/db/generated/client';
 import { migrate } from '@/lib/db/migrate';
-import { tenantBeginSql, withLiterals } from '@/lib/db/tenant-sql';
+import { sendBatch } from '@/lib/db/statement-pipeline';
+import { tenantBeginSql, tenantReadStatements, withLiterals } from '@/lib/db/tenant-sql';
 import { freePort } from '../tests/support/test-stack';
 import { percentile } from './load';
 
@@ -41,7 +42,7 @@ async function onConnection<T>(pool: pg.Pool, tenantId: string, fn: (client: pg.
   }
 }
 
-/** The whole transaction as one simple-protocol message, values as quoted literals (lib/db/tenant-read.ts). */
+/** The whole transaction as one simple-protocol message, values as quoted literals (lib/db/tenant-read.ts before its prepared batch). */
 async function oneMessage<R>(pool: pg.Pool, tenantId: string, text: string, values: string[]): Promise<R[]> {
   const client = await pool.connect();
   try {
@@ -49,6 +50,16 @@ async function oneMessage<R>(pool: pg.Pool, tenantId: string, text: string, valu
       `${tenantBeginSql(tenantId)}; ${withLiterals(text, values)}; COMMIT`,
     )) as unknown as pg.QueryResult[];
     return results.at(-2)!.rows as R[];
+  } finally {
+    client.release();
+  }
+}
+
+/** The read as lib/db/tenant-read.ts sends it: one batch of two prepared statements. */
+async function preparedBatch<R>(pool: pg.Pool, tenantId: string, text: string, values: string[]): Promise<R[]> {
+  const client = await pool.connect();
+  try {
+    return (await sendBatch(client, tenantReadStatements(tenantId, text, values)).done)[1]!.rows as R[];
   } finally {
     client.release();
   }
@@ -98,6 +109,19 @@ function variants(plain: Client, pool: pg.Pool): Variant[] {
           ])
         )[0],
       all: async (tenantId) => Number((await oneMessage<{ n: string }>(pool, tenantId, 'SELECT count(*) AS n FROM "Policy"', []))[0]!.n),
+    },
+    {
+      name: 'one batch of prepared statements (now)',
+      read: async (tenantId, id) =>
+        (
+          await preparedBatch<Record<string, unknown>>(
+            pool,
+            tenantId,
+            'SELECT * FROM "Policy" WHERE "id" = $1::uuid AND "tenantId" = $2::uuid',
+            [id, tenantId],
+          )
+        )[0],
+      all: async (tenantId) => Number((await preparedBatch<{ n: string }>(pool, tenantId, 'SELECT count(*) AS n FROM "Policy"', []))[0]!.n),
     },
     {
       name: 'no transaction, no RLS (floor)',

@@ -1,6 +1,5 @@
 import type { Prisma } from './client';
-import { withConnection } from './checkout';
-import { sendBatch } from './statement-pipeline';
+import { pooledBatch } from './pooled-batch';
 
 /**
  * One statement of the system's own (no tenant scope, no transaction) on the shared pool, outside
@@ -10,15 +9,5 @@ import { sendBatch } from './statement-pipeline';
  * each time; its values travel as parameters.
  */
 export async function systemQuery<R extends object>(sql: Prisma.Sql): Promise<R[]> {
-  return withConnection(async (client, discard) => {
-    const batch = sendBatch(client, [sql]);
-    try {
-      return (await batch.done)[0]!.rows as R[];
-    } catch (error) {
-      // The statement ran in its own implicit transaction, ended by the batch's Sync: only a
-      // statement the connection may or may not hold now makes it unfit for the next caller.
-      if (batch.preparedUnknown()) discard();
-      throw error;
-    }
-  });
+  return (await pooledBatch([sql]))[0]!.rows as R[];
 }

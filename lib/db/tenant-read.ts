@@ -1,7 +1,5 @@
-import { withConnection } from './checkout';
-import type { SqlStatement } from './prepared-query';
-import { sendBatch } from './statement-pipeline';
-import { isTenantId } from './tenant-sql';
+import { pooledBatch } from './pooled-batch';
+import { tenantReadStatements } from './tenant-sql';
 
 // The hottest reads (a quote, a request's status: every poll) in one round trip on a connection
 // of the shared pool, without Prisma's interactive transaction. withTenant costs three (BEGIN with
@@ -15,25 +13,7 @@ import { isTenantId } from './tenant-sql';
 // spent parsing and planning BEGIN, the settings, the text with its values written in and COMMIT
 // (0.09 against 0.18 ms a quote read, `bench/cpu-per-request.ts read`); the app's is unchanged.
 
-const SCOPE_TEXT =
-  "SELECT set_config('transaction_read_only', 'on', true), set_config('app.tenant_id', $1, true), set_config('role', 'ledger_tenant', true)";
-
 /** One read in a read-only transaction scoped to the tenant, sent as one message. */
 export async function tenantRead<R extends object>(tenantId: string, text: string, values: readonly string[]): Promise<R[]> {
-  if (!isTenantId(tenantId)) throw new Error('A tenant id must be a UUID');
-  const statements: SqlStatement[] = [
-    { text: SCOPE_TEXT, values: [tenantId] },
-    { text, values },
-  ];
-  return withConnection(async (client, discard) => {
-    const batch = sendBatch(client, statements);
-    try {
-      return (await batch.done)[1]!.rows as R[];
-    } catch (error) {
-      // The Sync rolled the failed read's transaction back; only a statement the connection may or
-      // may not hold now makes it unfit for the next caller.
-      if (batch.preparedUnknown()) discard();
-      throw error;
-    }
-  });
+  return (await pooledBatch(tenantReadStatements(tenantId, text, values)))[1]!.rows as R[];
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { SqlStatement } from './prepared-query';
 
 // The statement that opens a tenant-scoped transaction, kept apart from the pool so that tools
 // (the bench) can use it without creating the process's Prisma client before DATABASE_URL is set.
@@ -17,6 +18,22 @@ export function isTenantId(value: string): boolean {
 export function tenantSettingsSql(tenantId: string): string {
   if (!isTenantId(tenantId)) throw new Error('A tenant id must be a UUID');
   return `SET LOCAL app.tenant_id = '${tenantId}'; SET LOCAL ROLE ledger_tenant`;
+}
+
+const READ_SCOPE_TEXT =
+  "SELECT set_config('transaction_read_only', 'on', true), set_config('app.tenant_id', $1, true), set_config('role', 'ledger_tenant', true)";
+
+/**
+ * A tenant read as a batch of prepared statements (./tenant-read.ts): in the implicit transaction
+ * the batch's Sync ends, one statement makes it read-only and sets the tenant and the role, each
+ * local to that transaction, then the read; its result is the batch's second.
+ */
+export function tenantReadStatements(tenantId: string, text: string, values: readonly string[]): SqlStatement[] {
+  if (!isTenantId(tenantId)) throw new Error('A tenant id must be a UUID');
+  return [
+    { text: READ_SCOPE_TEXT, values: [tenantId] },
+    { text, values },
+  ];
 }
 
 /** BEGIN READ ONLY and the tenant settings as one simple-protocol message. */
