@@ -34,14 +34,15 @@ export function QuoteView({ id }: { id: string }) {
   const [shownPlan, setShownPlan] = useState<string>();
   // The actions call long-polls until rating is done; when it reports another state than the
   // quote read (rating moved the quote on meanwhile, not always with a new revision), the read is
-  // stale: fetch it again.
+  // stale, and so are the premium and the schedule fetched with it (a change of plan reprices in
+  // the background): fetch them again, all but the actions call itself.
   const queryClient = useQueryClient();
   const actionsState = actions.data ? `${actions.data.meta.status}@${actions.data.meta.revision}` : undefined;
   const readState = meta ? `${meta.status}@${meta.revision}` : undefined;
   const readFetching = quote.isFetching;
   useEffect(() => {
     if (actionsState && readState && actionsState !== readState && !readFetching) {
-      void queryClient.invalidateQueries({ queryKey: [...quoteKey(id), 'read'] });
+      void queryClient.invalidateQueries({ queryKey: quoteKey(id), predicate: (query) => query.queryKey[2] !== 'actions' });
     }
   }, [actionsState, readState, readFetching, id, queryClient]);
 
