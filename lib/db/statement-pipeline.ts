@@ -1,6 +1,6 @@
-import pg from 'pg';
-import { ledgerTypes } from './pg-types';
+import type pg from 'pg';
 import { parameterValue, statementName, type SqlStatement } from './prepared-query';
+import { NO_COLUMNS, rowShape, type ColumnDescription, type RowShape } from './row-shape';
 
 // Several statements sent as one message by the extended protocol, as named prepared statements:
 // each is parsed once per connection, then only bound to its values and executed, and the whole
@@ -11,6 +11,9 @@ import { parameterValue, statementName, type SqlStatement } from './prepared-que
 // plan if it is as good; a plan kept from when a table was small would go on scanning it after it
 // has grown (until an ANALYZE), so a connection's statements are closed and prepared again once
 // they are LEDGER_PLAN_AGE_MS old (10 s): the Closes go at the head of the next batch, no round trip.
+// A statement's result columns are asked for (Describe) on its first run on a connection only: the
+// shape of its rows is kept with it (./row-shape.ts) and PostgreSQL refuses to run a prepared
+// statement whose result would change shape, so the kept one cannot go stale.
 // It is a node-postgres "submittable": the client hands it the connection when its turn comes and
 // routes the server's answers to it until ReadyForQuery.
 
@@ -25,8 +28,11 @@ interface Wire {
   stream: { cork?: () => void; uncork?: () => void };
 }
 
-/** The statements prepared on each connection, by the connection, and since when. */
-const preparedOn = new WeakMap<object, { names: Set<string>; since: number }>();
+/**
+ * The statements prepared on each connection, by the connection, with the shape of their rows once
+ * a run has described it, and since when.
+ */
+const preparedOn = new WeakMap<object, { shapes: Map<string, RowShape | undefined>; since: number }>();
 const DEFAULT_PLAN_AGE_MS = 10_000;
 
 /** How old a connection's prepared statements may grow before they are made again (read per batch). */
@@ -35,16 +41,13 @@ function planAgeMs(): number {
   return Number.isFinite(configured) && configured >= 0 ? configured : DEFAULT_PLAN_AGE_MS;
 }
 
-/** One result a statement, in order; the statements whose rows nobody reads still answer one. */
-export type BatchResults = pg.QueryResult[];
-
-/** What a batch uses of node-postgres' result (its `Result`): the same row parsing as its queries. */
-interface ResultBuilder extends pg.QueryResult {
-  addFields(fields: unknown[]): void;
-  parseRow(fields: unknown[]): object;
-  addRow(row: object): void;
-  addCommandComplete(message: object): void;
+/** A statement's rows, each an object by column name with its values parsed as Prisma reads them. */
+export interface BatchResult {
+  readonly rows: Record<string, unknown>[];
 }
+
+/** One result a statement, in order; the statements whose rows nobody reads still answer one. */
+export type BatchResults = BatchResult[];
 
 class StatementBatch {
   // What node-postgres reads of a submittable: no name or text of its own (its bookkeeping of
@@ -54,15 +57,24 @@ class StatementBatch {
   readonly done: Promise<BatchResults>;
   private resolve!: (results: BatchResults) => void;
   private reject!: (error: unknown) => void;
-  private readonly results: ResultBuilder[];
+  private readonly results: BatchResult[];
+  /** The shape of each statement's rows: kept from an earlier run, or described in this one. */
+  private readonly shapes: (RowShape | undefined)[];
+  /** Which statements this batch asks to describe. */
+  private readonly described: boolean[];
+  /** A row the batch could not build: reported once the server is done with the batch. */
+  private failure: Error | null = null;
   /** The statement the server is answering now: every one before it completed. */
   private current = 0;
-  private prepared: Set<string> | null = null;
+  private prepared: Map<string, RowShape | undefined> | null = null;
   /** Indexes of the statements this batch parses (first use on its connection). */
   private readonly parsedHere: number[] = [];
   private readonly names: string[];
   private readonly values: (string | null)[][];
-  /** A statement first parsed in this batch failed: whether the server kept it cannot be told. */
+  /**
+   * A statement first parsed in this batch failed (whether the server kept it cannot be told), or a
+   * row did not fit its statement's kept shape: the connection's statements are not known for sure.
+   */
   preparedUnknown = false;
 
   /** The statements, in order: what the batch sends. */
@@ -75,21 +87,23 @@ class StatementBatch {
     // Values are turned into parameters before anything is written: a value that has none fails
     // the batch with the connection untouched.
     this.values = statements.map((statement) => statement.values.map(parameterValue));
-    this.results = statements.map(() => new pg.Result('', ledgerTypes as never) as unknown as ResultBuilder);
+    this.results = statements.map(() => ({ rows: [] }));
+    this.shapes = statements.map(() => undefined);
+    this.described = statements.map(() => false);
   }
 
   submit(connection: Wire): null {
     let record = preparedOn.get(connection);
     if (!record) {
-      record = { names: new Set(), since: Date.now() };
+      record = { shapes: new Map(), since: Date.now() };
       preparedOn.set(connection, record);
     }
-    const prepared = record.names;
+    const prepared = record.shapes;
     this.prepared = prepared;
     connection.stream.cork?.();
     try {
       if (prepared.size > 0 && Date.now() - record.since >= planAgeMs()) {
-        for (const name of prepared) connection.close({ type: 'S', name });
+        for (const name of prepared.keys()) connection.close({ type: 'S', name });
         prepared.clear();
         record.since = Date.now();
       }
@@ -97,11 +111,15 @@ class StatementBatch {
         const name = this.names[index]!;
         if (!prepared.has(name)) {
           connection.parse({ name, text: statement.text });
-          prepared.add(name);
+          prepared.set(name, undefined);
           this.parsedHere.push(index);
         }
         connection.bind({ statement: name, values: this.values[index]! });
-        connection.describe({ type: 'P', name: '' });
+        this.shapes[index] = prepared.get(name);
+        if (!this.shapes[index]) {
+          connection.describe({ type: 'P', name: '' });
+          this.described[index] = true;
+        }
         connection.execute({ rows: 0 });
       });
       connection.sync();
@@ -111,22 +129,40 @@ class StatementBatch {
     return null;
   }
 
-  handleRowDescription(message: { fields: unknown[] }): void {
-    this.results[this.current]!.addFields(message.fields);
+  handleRowDescription(message: { fields: ColumnDescription[] }): void {
+    this.learnShape(rowShape(message.fields));
   }
 
-  handleDataRow(message: { fields: unknown[] }): void {
-    const result = this.results[this.current]!;
-    result.addRow(result.parseRow(message.fields));
+  handleDataRow(message: { fields: (string | null)[] }): void {
+    const shape = this.shapes[this.current];
+    if (!shape || shape.columns !== message.fields.length) {
+      // Never expected (see the head of this file); if it were so, the connection goes, and with it
+      // the shapes it kept.
+      this.failure ??= new Error(`A row of ${message.fields.length} values does not fit the statement's known columns`);
+      this.preparedUnknown = true;
+      return;
+    }
+    this.results[this.current]!.rows.push(shape.build(message.fields));
   }
 
-  handleCommandComplete(message: object): void {
-    this.results[this.current]!.addCommandComplete(message);
-    this.current++;
+  handleCommandComplete(): void {
+    this.statementDone();
   }
 
   handleEmptyQuery(): void {
+    this.statementDone();
+  }
+
+  /** A described statement that answered no RowDescription returns no columns. */
+  private statementDone(): void {
+    if (this.described[this.current] && !this.shapes[this.current]) this.learnShape(NO_COLUMNS);
     this.current++;
+  }
+
+  private learnShape(shape: RowShape): void {
+    this.shapes[this.current] = shape;
+    const name = this.names[this.current]!;
+    if (this.prepared?.has(name)) this.prepared.set(name, shape);
   }
 
   handlePortalSuspended(): void {
@@ -155,7 +191,8 @@ class StatementBatch {
   }
 
   handleReadyForQuery(): void {
-    this.resolve(this.results);
+    if (this.failure) this.reject(this.failure);
+    else this.resolve(this.results);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Prisma } from './client';
 import { withConnection } from './checkout';
 import type { SqlTx } from './sql-tx';
 import type { SqlStatement } from './prepared-query';
-import { sendBatch } from './statement-pipeline';
+import { sendBatch, type BatchResult } from './statement-pipeline';
 import { isTenantId } from './tenant-sql';
 
 // A tenant-scoped write in as few round trips as its logic allows, on a connection of the shared
@@ -47,7 +47,7 @@ export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promis
     const waiting: SqlStatement[] = [];
     let preparedUnknown = () => false;
     /** Sends the opening (once), the waiting statements and `last` as one message; `last`'s result. */
-    const send = async (last: SqlStatement): Promise<pg.QueryResult> => {
+    const send = async (last: SqlStatement): Promise<BatchResult> => {
       const batch = sendBatch(client, [...(opened ? [] : opening), ...waiting.splice(0), last]);
       opened = true;
       preparedUnknown = batch.preparedUnknown;

@@ -360,6 +360,72 @@ describe('tenant-scoped transactions', () => {
     await expectCleanPool();
   });
 
+  it('ask for a prepared statement’s columns on its first run on a connection only, and build its rows alike on every run', async () => {
+    // Which statement each Describe is for: the one bound just before it on that connection.
+    const connection = (pg as unknown as { Connection: { prototype: object } }).Connection.prototype as {
+      bind(message: { statement: string }): void;
+      describe(message: unknown): void;
+    };
+    const { bind, describe } = connection;
+    const lastBound = new WeakMap<object, string>();
+    const describedOn: { name: string; on: object }[] = [];
+    connection.bind = function (this: object, message) {
+      lastBound.set(this, message.statement);
+      return bind.call(this, message);
+    };
+    connection.describe = function (this: object, message) {
+      describedOn.push({ name: lastBound.get(this)!, on: this });
+      return describe.call(this, message);
+    };
+    // No statement grows old during the test (a connection would prepare and describe it again).
+    process.env.LEDGER_PLAN_AGE_MS = '600000';
+    try {
+      const marker = crypto.randomUUID();
+      const typed = (run: number) =>
+        Prisma.sql`SELECT 'a'::text AS t, 42::int AS i, 12.50::numeric AS n, DATE '2027-03-01' AS d,
+          TIMESTAMPTZ '2026-11-27 03:04:05.678+00' AS ts, '{"a":[1,2]}'::jsonb AS j, NULL::text AS "none",
+          1 AS x, 2 AS x, 'p' AS "__proto__", ${`run-${run}`}::text AS param ${Prisma.raw(`-- ${marker}`)}`;
+      const name = statementName(typed(0).text);
+      // Twelve runs, three at a time on a pool of three, then twelve tenant writes (BEGIN, COMMIT).
+      for (let round = 0; round < 4; round++) {
+        const rows = await Promise.all([0, 1, 2].map((slot) => systemQuery<Record<string, unknown>>(typed(round * 3 + slot))));
+        rows.forEach(([row], slot) => {
+          expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+          expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe('p');
+          const { ['__proto__']: _proto, ...columns } = row!;
+          expect(columns).toEqual({
+            t: 'a',
+            i: 42,
+            n: '12.50',
+            d: new Date('2027-03-01T00:00:00.000Z'),
+            ts: new Date('2026-11-27T03:04:05.678Z'),
+            j: { a: [1, 2] },
+            none: null,
+            x: 2,
+            param: `run-${round * 3 + slot}`,
+          });
+        });
+      }
+      for (let write = 0; write < 12; write++) {
+        await tenantWrite(acme, (tx) => tx.query(Prisma.sql`SELECT ${write}::int AS write`));
+      }
+      const describedFor = (statement: string) => describedOn.filter((described) => described.name === statement);
+      const typedDescribed = describedFor(name);
+      expect(typedDescribed.length).toBeGreaterThan(0);
+      expect(typedDescribed.length).toBeLessThanOrEqual(3);
+      expect(new Set(typedDescribed.map((described) => described.on)).size).toBe(typedDescribed.length);
+      for (const noColumns of [statementName('BEGIN'), statementName('COMMIT')]) {
+        const described = describedFor(noColumns);
+        expect(new Set(described.map((each) => each.on)).size).toBe(described.length);
+        expect(described.length).toBeLessThanOrEqual(3);
+      }
+    } finally {
+      delete process.env.LEDGER_PLAN_AGE_MS;
+      connection.bind = bind;
+      connection.describe = describe;
+    }
+  });
+
   it('draw quote numbers inside the insert’s statement as Q-year-number, six digits and more when the year needs them', async () => {
     // The tenant's counter row as an earlier release left it: the year's sequence starts after it.
     await withDatabase((client) =>
