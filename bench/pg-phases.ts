@@ -6,7 +6,7 @@
 // passes through its function, and the same in ms of CPU per unit of work. Says whether a change
 // should send fewer statements, simpler ones, or fewer transactions. Prints, asserts nothing;
 // needs `perf` (Debian's linux-perf) and permission to profile the server's processes (root, or
-// kernel.perf_event_paranoid ≤ 1).
+// kernel.perf_event_paranoid ≤ 1). BENCH_KEEP_PROFILES=1 keeps perf.data for `perf report` and prints where.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -137,7 +137,8 @@ runBench(async () => {
       console.log(`  ${phase.padEnd(42)} ${share.toFixed(1).padStart(5)} %  ${msPerUnit(share).toFixed(2).padStart(6)} ms a unit`);
     }
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_PROFILES === '1') console.log(`perf data kept in ${path.join(work, 'perf.data')}`);
+    else rmSync(work, { recursive: true, force: true });
     await stack.stop();
   }
 });
