@@ -56,8 +56,6 @@ function socketUrl(socketDirectory: string, port: number, databaseName: string):
  * - jit off: JIT compilation costs tens of milliseconds on the rare large query and saves nothing
  *   on the short ones.
  * - max_wal_size 2GB: a bulk load (the bench's million rows) does not checkpoint every few seconds.
- * - autovacuum_naptime 1s: the queue's table is to be vacuumed once 500 dead rows gather (migration
- *   0018); with the default minute between looks, claims walk past tens of thousands of them.
  * synchronous_commit stays on: a committed payment must survive a power cut.
  */
 export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
@@ -69,7 +67,6 @@ export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
   random_page_cost: '1.1',
   jit: 'off',
   max_wal_size: '2GB',
-  autovacuum_naptime: '1s',
 };
 
 /**
