@@ -60,8 +60,6 @@ class StatementBatch {
   private readonly results: BatchResult[];
   /** The shape of each statement's rows: kept from an earlier run, or described in this one. */
   private readonly shapes: (RowShape | undefined)[];
-  /** Which statements this batch asks to describe. */
-  private readonly described: boolean[];
   /** A row the batch could not build: reported once the server is done with the batch. */
   private failure: Error | null = null;
   /** The statement the server is answering now: every one before it completed. */
@@ -89,7 +87,6 @@ class StatementBatch {
     this.values = statements.map((statement) => statement.values.map(parameterValue));
     this.results = statements.map(() => ({ rows: [] }));
     this.shapes = statements.map(() => undefined);
-    this.described = statements.map(() => false);
   }
 
   submit(connection: Wire): null {
@@ -116,10 +113,7 @@ class StatementBatch {
         }
         connection.bind({ statement: name, values: this.values[index]! });
         this.shapes[index] = prepared.get(name);
-        if (!this.shapes[index]) {
-          connection.describe({ type: 'P', name: '' });
-          this.described[index] = true;
-        }
+        if (!this.shapes[index]) connection.describe({ type: 'P', name: '' });
         connection.execute({ rows: 0 });
       });
       connection.sync();
@@ -153,9 +147,12 @@ class StatementBatch {
     this.statementDone();
   }
 
-  /** A described statement that answered no RowDescription returns no columns. */
+  /**
+   * A statement still without a shape was described (only those are) and answered no
+   * RowDescription: it returns no columns.
+   */
   private statementDone(): void {
-    if (this.described[this.current] && !this.shapes[this.current]) this.learnShape(NO_COLUMNS);
+    if (!this.shapes[this.current]) this.learnShape(NO_COLUMNS);
     this.current++;
   }
 
