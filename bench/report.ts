@@ -9,7 +9,9 @@ import { withRange, type Spread } from './repeat';
 // The figures of one run, the targets of issue 7 beside them, and the printed table.
 
 export interface Figures {
-  http: Partial<Record<'bare' | 'empty' | 'emptyWithId' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>>;
+  http: Partial<
+    Record<'bare' | 'empty' | 'emptyWithId' | 'emptyPost' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>
+  >;
   lifecycle?: Omit<LifecycleResult, 'requestIds'> & { spread?: Spread };
   /** CPU milliseconds by process over one lifecycle run, and again once its deferred documents were done. */
   cpuBudget?: {
@@ -128,6 +130,7 @@ const LABELS: Record<keyof Figures['http'], string> = {
   bare: 'bare node:http (ceiling)',
   empty: 'empty Next.js route (ceiling)',
   emptyWithId: 'empty route with an {id}',
+  emptyPost: 'empty POST, {id} and a body',
   create: 'create quote',
   read: 'read quote',
   actions: 'actions poll',

@@ -101,14 +101,8 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
       `HTTP: ${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP_SECONDS} s of warm-up; median of ${RUNS} runs (range), each on a quiet stack`,
     );
     figures.http.bare = await load('bare node:http', { ...base, url: bare.url, headers: {} });
-    const empty = scenarioLoad('empty', {
-      baseUrl: stack.baseUrl,
-      headers,
-      payload,
-      ids: [],
-      connections: CONNECTIONS,
-      durationS: SECONDS,
-    });
+    const beforeQuotes = { baseUrl: stack.baseUrl, headers, payload, ids: [], connections: CONNECTIONS, durationS: SECONDS };
+    const empty = scenarioLoad('empty', beforeQuotes);
     figures.http.empty = await load('empty Next.js route', empty);
     // What Next.js adds for a dynamic segment alone: the ceiling of a read by id.
     figures.http.emptyWithId = await load(
@@ -121,6 +115,8 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
       },
       empty,
     );
+    // What a write's JSON body adds: the ceiling of a calculation (and, without the {id}, of a creation).
+    figures.http.emptyPost = await load('empty POST, {id} and a body', scenarioLoad('empty-post', beforeQuotes), empty);
 
     const ids = await calculatedQuotes(client, payload, 200);
     const context = { baseUrl: stack.baseUrl, headers, payload, ids, connections: CONNECTIONS, durationS: SECONDS };

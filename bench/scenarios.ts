@@ -4,7 +4,7 @@ import type { LoadOptions } from './load';
 // The HTTP loads the bench tools share, one definition each: `npm run bench`, the CPU per request,
 // the profiles and PostgreSQL by client all measure the same requests.
 
-const HOT_SCENARIOS = ['empty', 'create', 'read', 'actions', 'calculate'] as const;
+const HOT_SCENARIOS = ['empty', 'empty-post', 'create', 'read', 'actions', 'calculate'] as const;
 export type HotScenario = (typeof HOT_SCENARIOS)[number];
 
 export interface ScenarioContext {
@@ -27,6 +27,16 @@ export function scenarioLoad(scenario: HotScenario, context: ScenarioContext): L
   switch (scenario) {
     case 'empty':
       return { ...base, url: `${baseUrl}/api/bench/empty`, headers: {} };
+    case 'empty-post':
+      // The empty route with what a calculation adds before any work: an {id} and a JSON body.
+      return {
+        ...base,
+        url: `${baseUrl}/api/bench/empty/${crypto.randomUUID()}`,
+        headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        body: '{}',
+        path: () => `/api/bench/empty/${crypto.randomUUID()}`,
+      };
     case 'create':
       return { ...base, url: `${baseUrl}${API}/sales/policies/create`, method: 'POST', body: JSON.stringify(payload) };
     case 'read':

@@ -11,7 +11,7 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/api/ready': ['GET'],
   '/api/metrics': ['GET'],
   '/api/bench/empty': ['GET'],
-  '/api/bench/empty/{id}': ['GET'],
+  '/api/bench/empty/{id}': ['GET', 'POST'],
   '/api/v1/auth/token': ['POST'],
   '/api/v1/auth/jwks.json': ['GET'],
   '/api/v1/ledger/openapi.json': ['GET'],

@@ -22,6 +22,8 @@ describe('doors', () => {
       const answer = await call(path, { tenant: null });
       expect(answer.status, path).toBe(404);
     }
+    const posted = await call('/api/bench/empty/1', { tenant: null, method: 'POST', body: {} });
+    expect(posted.status).toBe(404);
   });
 
   it('the session answer carries no more than the signed-in user’s own ledger token (see SECURITY.md)', async () => {
