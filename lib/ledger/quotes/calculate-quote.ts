@@ -26,7 +26,8 @@ export interface CalculateQuoteInput {
 
 export interface CalculatedQuote {
   row: QuoteRecord;
-  calculation: CalculationResult;
+  /** The calculation as JSON text, as the row stores it: the answer is made from it. */
+  calculationText: string;
 }
 
 /**
@@ -76,7 +77,7 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Pro
       policy: updated,
     });
   }
-  return { row: updated, calculation: outcome.calculation };
+  return { row: updated, calculationText: outcome.calculationText };
 }
 
 /** A create-shaped payload names its product; it cannot turn a quote into another product's. */

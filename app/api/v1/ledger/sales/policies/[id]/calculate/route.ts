@@ -5,14 +5,20 @@ import { ledgerRoute } from '@/lib/http/route';
 import { calculateQuote } from '@/lib/ledger/quotes/calculate-quote';
 import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
+import { withMember } from '@/lib/json-text';
+import type { CalculationResult } from '@/lib/rating/types';
 
 export const POST = ledgerRoute(calculateQuoteEndpoint, async ({ tenant, principal, params, body, query, language }) => {
   const id = requireUuid(params.id, 'Quote');
-  const { row, calculation } = await tenantWrite(tenant.id, (tx) =>
+  const { row, calculationText } = await tenantWrite(tenant.id, (tx) =>
     calculateQuote(tx, { tenantId: tenant.id, id, actor: principal.subject, patch: body, signalReady: query.withNotifications, language }),
   );
-  return { ...calculation, meta: quoteMeta(row) };
+  // The calculation's text, made once for the row, is the answer with `meta` added (a calculation has none).
+  return new Response(withMember(calculationText, 'meta', quoteMeta(row)), { headers: { 'content-type': 'application/json' } });
 });
+
+const calculationsHaveNoMeta: 'meta' extends keyof CalculationResult ? never : true = true;
+void calculationsHaveNoMeta;
 
 // proxy.ts does not run on this route (its matcher): the methods it does not take are answered here.
 export const { GET, HEAD, PUT, PATCH, DELETE, OPTIONS } = otherMethodAnswers('/api/v1/ledger/sales/policies/{id}/calculate');
