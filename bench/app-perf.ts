@@ -8,7 +8,7 @@
 // each other, not against bench/cpu-per-request.ts. Prints, asserts nothing; needs `perf` (Debian's
 // linux-perf) as root or with kernel.perf_event_paranoid ≤ 1. BENCH_KEEP_PROFILES=1 keeps perf.data.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -187,11 +187,16 @@ runBench(async () => {
     printTable(figures);
   } finally {
     await stack.stop();
+    const pids = new Set([stack.app, ...stack.workers].map((child) => String(child.pid)));
+    // --perf-basic-prof also turns on V8's code log, a file an isolate in the working directory.
+    for (const file of readdirSync(process.cwd())) {
+      const pid = /^isolate-0x[0-9a-f]+-(\d+)-v8\.log$/.exec(file)?.[1];
+      if (pid && pids.has(pid)) rmSync(file, { force: true });
+    }
     if (process.env.BENCH_KEEP_PROFILES === '1') console.log(`perf data kept in ${work}; the JIT's symbols in /tmp/perf-<pid>.map`);
     else {
       rmSync(work, { recursive: true, force: true });
-      // --perf-basic-prof's symbol files, one a process of the stack.
-      for (const child of [stack.app, ...stack.workers]) rmSync(`/tmp/perf-${child.pid}.map`, { force: true });
+      for (const pid of pids) rmSync(`/tmp/perf-${pid}.map`, { force: true });
     }
   }
 });
