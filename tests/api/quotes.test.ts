@@ -162,6 +162,18 @@ describe('update (4.11), calculate (4.4), calculation (4.5)', () => {
     expect(latest.body.data).toEqual(calculated.body.data);
   });
 
+  it('a calculation with changed data records the price it replaced beside the new one', async () => {
+    const id = await calculatedQuote(broker, 'home');
+    const replaced = (await call(`${BASE}/${id}/calculation`, { token: broker })).body.data.payable;
+    const calculated = await call(`${BASE}/${id}/calculate`, { token: broker, body: { objects: [{ sumInsured: 80_000 }] } });
+    expect(calculated.status).toBe(200);
+    expect(calculated.body.data.payable).toBeGreaterThan(replaced);
+    const changes = await call(`${BASE}/${id}/changes`, { token: broker });
+    const newest = changes.body.data.find((event: any) => event.type === 'quote.calculated');
+    expect(newest.before.payable).toBe(replaced);
+    expect(newest.after).toEqual({ status: 'calculated', payable: calculated.body.data.payable });
+  });
+
   it('a change that is not rating-relevant keeps the quote calculated', async () => {
     const id = await calculatedQuote(broker, 'home');
     const updated = await call(`${BASE}/${id}/`, { method: 'PUT', token: broker, body: { customer: { phone: '+44 20 7946 0000' } } });

@@ -9,10 +9,20 @@ import { assertValidPayload } from '@/lib/products/validate';
 import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { PREPARE_QUOTE_TASK } from './create-quote';
 import { mergePatch } from './merge-patch';
-import { customerNameOf, POLICY_COLUMNS, quoteData, quotePayload, quoteState, type QuoteData, type QuoteRecord } from './quote-record';
+import {
+  customerNameOf,
+  POLICY_COLUMNS,
+  quoteData,
+  quotePayload,
+  quoteState,
+  type QuoteData,
+  type QuoteRecord,
+  type QuoteViewRecord,
+} from './quote-record';
 
-export interface AppliedChange {
-  row: QuoteRecord;
+export interface AppliedChange<R extends QuoteViewRecord = QuoteRecord> {
+  /** The row given when nothing changed, else the whole row as updated. */
+  row: R | QuoteRecord;
   changed: string[];
   ratingRelevant: boolean;
   before: QuoteData;
@@ -23,12 +33,12 @@ export interface AppliedChange {
  * product schema, enforce the post-bind editable set, and return the quote to draft with a
  * new background preparation when a rating-relevant field changed.
  */
-export async function applyQuoteChange(
+export async function applyQuoteChange<R extends QuoteViewRecord>(
   db: SqlTx,
-  row: QuoteRecord,
+  row: R,
   patch: Record<string, unknown>,
   language: MessageLanguage = 'en',
-): Promise<AppliedChange> {
+): Promise<AppliedChange<R>> {
   const state = quoteState(row);
   nextQuoteState(state, 'update');
   const before = quoteData(row);

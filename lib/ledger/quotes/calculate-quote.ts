@@ -2,12 +2,11 @@ import type { SqlTx } from '@/lib/db/sql-tx';
 import { recordEventIn } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
 import { getProduct } from '@/lib/products/registry';
-import type { CalculationResult } from '@/lib/rating/types';
 import { ValidationFailed } from '@/lib/errors';
 import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { applyQuoteChange } from './apply-change';
 import { runEnrichment } from '@/lib/products/enrichment';
-import { lockQuoteIn, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
+import { lockQuoteToRate, quoteData, quotePayload, quoteState, type QuoteRecord, type QuoteViewRecord } from './quote-record';
 import { rateQuote } from './rate-quote';
 import { ratedQuote } from './save-rating';
 import { quoteExpired, validityOf } from './quote-validity';
@@ -38,7 +37,8 @@ export interface CalculatedQuote {
  * round trips (lib/db/tenant-write.ts).
  */
 export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
-  let row = await lockQuoteIn(tx, input.tenantId, input.id);
+  const locked = await lockQuoteToRate(tx, input.tenantId, input.id);
+  let row: QuoteViewRecord = locked.row;
   // A bound quote whose price expired is recalculated too: calculated again, to be bound again.
   // Validity is measured on the real clock, as `calculatedAt` is stored (the test clock pins
   // business dates only).
@@ -61,7 +61,7 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Pro
     policyId: row.id,
     type: outcome.state === 'in-manual-referral' ? 'quote.referred' : 'quote.calculated',
     actor: input.actor,
-    before: { status: state, payable: (row.calculation as CalculationResult | null)?.data.payable ?? null },
+    before: { status: state, payable: locked.previousPayable ?? null },
     after: { status: outcome.state, payable: outcome.calculation.data.payable },
     data: outcome.referral ? { rules: outcome.referral.rules } : undefined,
     policy: updated,
@@ -81,7 +81,7 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Pro
 }
 
 /** A create-shaped payload names its product; it cannot turn a quote into another product's. */
-function assertSameProduct(row: QuoteRecord, patch: Record<string, unknown>): void {
+function assertSameProduct(row: Pick<QuoteRecord, 'productCode'>, patch: Record<string, unknown>): void {
   if (patch.product === undefined || patch.product === row.productCode) return;
   throw new ValidationFailed(`This quote is a ${row.productCode} quote; a calculation cannot change its product`, [
     { path: '/product', message: `must be ${row.productCode}, the quote's product` },

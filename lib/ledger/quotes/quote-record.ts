@@ -129,6 +129,26 @@ export async function lockQuoteIn(db: SqlTx, tenantId: string, id: string): Prom
 }
 
 /**
+ * What a calculation locks: the quote without the price it is about to replace, and that price's
+ * payable for the calculation's event. The stored calculation is most of the row (about 2.8 KB
+ * of JSON, compressed in the table) that PostgreSQL would decompress and write out as text and
+ * the app parse, only for the new one to be written over it.
+ */
+export async function lockQuoteToRate(
+  db: SqlTx,
+  tenantId: string,
+  id: string,
+): Promise<{ row: QuoteViewRecord; previousPayable: unknown }> {
+  const rows = await db.query<QuoteViewRecord & { previousPayable: unknown }>(Prisma.sql`SELECT ${Prisma.raw(QUOTE_VIEW_COLUMNS)},
+      "calculation" -> 'data' -> 'payable' AS "previousPayable"
+    FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`);
+  const found = rows[0];
+  if (!found) throw new NotFound('Quote', id);
+  const { previousPayable, ...row } = found;
+  return { row, previousPayable };
+}
+
+/**
  * lockQuoteIn with the tenant's time zone read in the same statement, for the business date of
  * the change (lib/ledger/today.ts): read in the transaction, so a zone just changed counts at once.
  */

@@ -30,7 +30,7 @@ export interface RatingOutcome {
  */
 export function rateQuote(
   product: ProductDefinition,
-  row: QuoteRecord,
+  row: Pick<QuoteRecord, 'productCode' | 'referral' | 'revision'>,
   data: QuoteData,
   enrichment: Record<string, unknown>,
   actor: string,

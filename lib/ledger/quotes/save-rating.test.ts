@@ -49,6 +49,17 @@ describe('ratedQuote', () => {
     expect(statement.values.slice(-2)).toEqual([ID, TENANT]);
   });
 
+  it('gives a row read without its price (a calculation’s lock) the new price', () => {
+    const { calculation: _replaced, ...withoutPrice } = quote({
+      enrichmentState: 'done',
+      enrichment: { floodZone: 'A' },
+      status: 'calculated',
+    });
+    const { row } = ratedQuote(withoutPrice, { floodZone: 'A' }, outcome());
+    expect(row.calculation).toEqual({ data: { payable: 123.45 }, fields: [], installments: [], referrals: [] });
+    expect(row.status).toBe('calculated');
+  });
+
   it('writes an enrichment that differs from the stored one even when the row says done', () => {
     const { statement } = ratedQuote(quote({ enrichmentState: 'done', enrichment: { floodZone: 'A' } }), { floodZone: 'C' }, null);
     expect(columnsSet(statement.text)).toContain('enrichment');

@@ -1,6 +1,6 @@
 import { Prisma } from '@/lib/db/generated/client';
 import { jsonColumn } from '@/lib/ledger/json-column';
-import type { QuoteRecord } from './quote-record';
+import type { QuoteRecord, QuoteViewRecord } from './quote-record';
 import type { RatingOutcome, ReferralRecord } from './rate-quote';
 
 // Saving what enrichment and rating worked out (calculate, the background preparation). The new
@@ -20,9 +20,13 @@ export interface RatedQuote {
  * The locked row with its enrichment done and, when it was rated, its price and state. A referral
  * stays as it was unless the rating gave one.
  */
-export function ratedQuote(row: QuoteRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome | null): RatedQuote {
+export function ratedQuote(row: QuoteViewRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome): RatedQuote;
+/** Without a rating the row keeps its price, so it must have been read with it. */
+export function ratedQuote(row: QuoteRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome | null): RatedQuote;
+export function ratedQuote(row: QuoteViewRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome | null): RatedQuote {
   const now = new Date();
-  const saved: QuoteRecord = { ...row, enrichmentState: 'done', updatedAt: now };
+  // A row read without its price is only ever given with a rating, which sets the price below.
+  const saved: QuoteRecord = { calculation: null, ...row, enrichmentState: 'done', updatedAt: now };
   const sets = [Prisma.sql`"enrichmentState" = ${'done'}`, Prisma.sql`"updatedAt" = ${now}::timestamptz`];
   if (row.enrichmentState !== 'done' || enrichment !== row.enrichment) {
     const { text, stored } = jsonColumn(enrichment);
