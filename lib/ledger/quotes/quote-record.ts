@@ -130,9 +130,9 @@ export async function lockQuoteIn(db: SqlTx, tenantId: string, id: string): Prom
 
 /**
  * What a calculation locks: the quote without the price it is about to replace, and that price's
- * payable for the calculation's event. The stored calculation is most of the row (about 2.8 KB
- * of JSON, compressed in the table) that PostgreSQL would decompress and write out as text and
- * the app parse, only for the new one to be written over it.
+ * payable for the calculation's event. The stored calculation is most of the row (1.5 to 2.8 KB
+ * of JSON, which PostgreSQL compresses once a row passes 2 KB) that the server would write out as
+ * text and the app parse, only for the new one to be written over it.
  */
 export async function lockQuoteToRate(
   db: SqlTx,
