@@ -139,13 +139,14 @@ export async function lockQuoteToRate(
   tenantId: string,
   id: string,
 ): Promise<{ row: QuoteViewRecord; previousPayable: unknown }> {
-  const rows = await db.query<QuoteViewRecord & { previousPayable: unknown }>(Prisma.sql`SELECT ${Prisma.raw(QUOTE_VIEW_COLUMNS)},
-      "calculation" -> 'data' -> 'payable' AS "previousPayable"
-    FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`);
-  const found = rows[0];
-  if (!found) throw new NotFound('Quote', id);
-  const { previousPayable, ...row } = found;
-  return { row, previousPayable };
+  const { row, value } = await lockQuoteWith<QuoteViewRecord, unknown>(
+    db,
+    tenantId,
+    id,
+    QUOTE_VIEW_COLUMNS,
+    Prisma.sql`"calculation" -> 'data' -> 'payable'`,
+  );
+  return { row, previousPayable: value };
 }
 
 /**
@@ -157,13 +158,25 @@ export async function lockQuoteWithTimeZone(
   tenantId: string,
   id: string,
 ): Promise<{ row: QuoteRecord; tenantTimeZone: string }> {
-  const rows = await db.query<QuoteRecord & { tenantTimeZone: string }>(Prisma.sql`SELECT ${Prisma.raw(POLICY_COLUMNS)},
-      (SELECT "timeZone" FROM "Tenant" WHERE "id" = ${tenantId}::uuid) AS "tenantTimeZone"
+  const timeZone = Prisma.sql`(SELECT "timeZone" FROM "Tenant" WHERE "id" = ${tenantId}::uuid)`;
+  const { row, value } = await lockQuoteWith<QuoteRecord, string>(db, tenantId, id, POLICY_COLUMNS, timeZone);
+  return { row, tenantTimeZone: value };
+}
+
+/** Locks the quote's row reading `columns` and one value more (`extra`), answered apart from the row. */
+async function lockQuoteWith<R, V>(
+  db: SqlTx,
+  tenantId: string,
+  id: string,
+  columns: string,
+  extra: Prisma.Sql,
+): Promise<{ row: R; value: V }> {
+  const rows = await db.query<R & { lockedWith: V }>(Prisma.sql`SELECT ${Prisma.raw(columns)}, ${extra} AS "lockedWith"
     FROM "Policy" WHERE "id" = ${id}::uuid AND "tenantId" = ${tenantId}::uuid FOR UPDATE`);
   const found = rows[0];
   if (!found) throw new NotFound('Quote', id);
-  const { tenantTimeZone, ...row } = found;
-  return { row, tenantTimeZone };
+  const { lockedWith, ...row } = found;
+  return { row: row as R, value: lockedWith };
 }
 
 export function quoteState(row: Pick<QuoteRecord, 'id' | 'status'>): QuoteState {
