@@ -130,10 +130,10 @@ function printTable(figures: Map<string, Map<string, number>>): void {
   for (const shares of figures.values()) for (const [owner, us] of shares) owners.set(owner, Math.max(owners.get(owner) ?? 0, us));
   const rows = [...owners].filter(([, us]) => us >= 1).sort((a, b) => b[1] - a[1]);
   const width = Math.max(...rows.map(([owner]) => owner.length));
-  console.log(`${'µs of the main thread a request'.padEnd(width)}  ${[...figures.keys()].map((name) => name.padStart(10)).join('')}`);
+  console.log(`${'µs of the main thread a request'.padEnd(width)}  ${[...figures.keys()].map((name) => name.padStart(12)).join('')}`);
   for (const [owner] of rows) {
     console.log(
-      `${owner.padEnd(width)}  ${[...figures.values()].map((shares) => (shares.get(owner) ?? 0).toFixed(1).padStart(10)).join('')}`,
+      `${owner.padEnd(width)}  ${[...figures.values()].map((shares) => (shares.get(owner) ?? 0).toFixed(1).padStart(12)).join('')}`,
     );
   }
 }
