@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Principal } from './principal';
 
 // The listener is the process's LISTEN connection; these tests never reach a database.
-vi.mock('@/lib/jobs/listener', () => ({ listener: { subscribe: vi.fn(async () => () => undefined) } }));
+const listener = vi.hoisted(() => ({ listening: true, subscribe: async () => () => undefined }));
+vi.mock('@/lib/jobs/listener', () => ({ listener }));
 
 const { cachedPrincipal, cachedTokenCount, forgetTokens, matchOfNotice, rememberToken, TOKEN_CACHE_ENTRIES_MAX } =
   await import('./token-cache');
@@ -59,6 +60,20 @@ describe('the verified-token cache', () => {
     expect(cachedPrincipal('t4', NOW)).toBeUndefined();
     expect(forgetTokens({ tokenId: 'jti-client:b' })).toBe(1);
     expect(cachedTokenCount()).toBe(0);
+  });
+
+  it('neither answers nor remembers while the revocation channel is down, since a revocation would go unheard', () => {
+    forgetTokens();
+    rememberToken('token-kept', principal('client:kept'), inOneHour, 'key-1', NOW);
+    listener.listening = false;
+    try {
+      expect(cachedPrincipal('token-kept', NOW)).toBeUndefined();
+      rememberToken('token-during', principal('client:during'), inOneHour, 'key-1', NOW);
+    } finally {
+      listener.listening = true;
+    }
+    expect(cachedPrincipal('token-during', NOW)).toBeUndefined();
+    expect(cachedTokenCount()).toBe(1);
   });
 
   it('reads revocation notices; a lost connection or an unreadable notice forgets everything', () => {

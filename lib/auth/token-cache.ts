@@ -13,8 +13,9 @@ import type { Principal } from './principal';
 // Revocation: whoever revokes a client, disables a user or retires a key calls
 // `announceTokenRevocation(tx, match)` in its transaction. At commit every process (each has its
 // own cache) hears it on the `ledger_tokens` channel and forgets the matching entries; the process
-// that revoked also forgets at once with `forgetTokens(match)`. If the listening connection drops,
-// the cache is emptied, since a revocation may have been missed meanwhile.
+// that revoked also forgets at once with `forgetTokens(match)`. While the listening connection is
+// down (not yet made, or lost) the cache neither answers nor remembers, since a revocation would go
+// unheard, and once it is back the cache is emptied of what a missed revocation may have covered.
 
 /** LEDGER_TOKEN_CACHE_ENTRIES; 0 turns the cache off. */
 export const TOKEN_CACHE_ENTRIES_MAX = Math.max(0, Number(process.env.LEDGER_TOKEN_CACHE_ENTRIES ?? 10_000) || 0);
@@ -45,7 +46,7 @@ const keyOf = (token: string) => hash('sha256', token, 'base64url');
 
 /** The principal of a token verified before and not expired, else undefined. */
 export function cachedPrincipal(token: string, nowMs = Date.now()): Principal | undefined {
-  if (TOKEN_CACHE_ENTRIES_MAX === 0) return undefined;
+  if (TOKEN_CACHE_ENTRIES_MAX === 0 || !listener.listening) return undefined;
   const key = keyOf(token);
   const entry = takeRecent(entries, key);
   if (!entry) return undefined;
@@ -62,6 +63,7 @@ export function rememberToken(token: string, principal: Principal, expSeconds: n
   const expiresAtMs = expSeconds * 1000;
   if (!Number.isFinite(expiresAtMs) || expiresAtMs <= nowMs) return;
   listenForRevocations();
+  if (!listener.listening) return;
   keepRecent(entries, keyOf(token), { principal, expiresAtMs, kid }, TOKEN_CACHE_ENTRIES_MAX);
 }
 
