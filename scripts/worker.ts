@@ -4,6 +4,7 @@ import { prisma } from '@/lib/db/client';
 import { deferSettingsOfLane } from '@/lib/jobs/cpu-headroom';
 import { lowerOwnPriority, nicenessOfLane } from '@/lib/jobs/cpu-priority';
 import { listener } from '@/lib/jobs/listener';
+import { QUEUE_VACUUM_DEFAULT } from '@/lib/jobs/queue-upkeep';
 import { CRON, isLane, tasksOfLane } from '@/lib/jobs/tasks';
 import { startWorker, type RunningWorker } from '@/lib/jobs/worker';
 import { errorFields, log } from '@/lib/log';
@@ -39,6 +40,17 @@ try {
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
+}
+
+// LEDGER_QUEUE_VACUUM_JOBS: finished jobs between two vacuums of the queue's table by this worker
+// (default 200, at most one a second); 0 leaves the table to autovacuum.
+function queueVacuumOf(setting: string | undefined): { everyJobs: number; minIntervalMs: number } | 'off' {
+  const everyJobs = setting === undefined || setting === '' ? QUEUE_VACUUM_DEFAULT.everyJobs : Number(setting);
+  if (!Number.isInteger(everyJobs) || everyJobs < 0) {
+    console.error(`LEDGER_QUEUE_VACUUM_JOBS must be a whole number of jobs (0 turns it off), not ${setting}`);
+    process.exit(1);
+  }
+  return everyJobs === 0 ? 'off' : { ...QUEUE_VACUUM_DEFAULT, everyJobs };
 }
 
 // Signals are handled from the first moment: a worker still waiting for the database must stop too.
@@ -91,6 +103,7 @@ if (!stopping) {
     // An offer has a client waiting on it; a policy pack does not.
     urgentTasks: [RENDER_OFFER_TASK],
     deferWhenHostBusy,
+    queueVacuum: queueVacuumOf(process.env.LEDGER_QUEUE_VACUUM_JOBS),
   });
   // WORKER_METRICS_PORT: this worker's Prometheus metrics (bearer LEDGER_METRICS_TOKEN), on loopback unless WORKER_METRICS_HOST says otherwise.
   const metricsPort = Number(process.env.WORKER_METRICS_PORT ?? 0);

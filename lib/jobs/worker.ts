@@ -11,6 +11,7 @@ import { hostIdleCores, type DeferSettings } from './cpu-headroom';
 import { fillSlots } from './fill-slots';
 import { jobChannel } from './job-channel';
 import { listener } from './listener';
+import { QUEUE_VACUUM_DEFAULT, QUEUE_VACUUM_SQL, queueUpkeep } from './queue-upkeep';
 
 // The consuming side of the durable queue. Jobs are claimed with FOR UPDATE SKIP LOCKED under
 // a lease that a heartbeat extends while the handler runs; a worker that dies (SIGKILL, power
@@ -88,6 +89,11 @@ export interface WorkerOptions {
    * `idleCores` is the gauge (default: /proc/stat, ./cpu-headroom.ts).
    */
   deferWhenHostBusy?: DeferSettings & { idleCores?: () => number | null };
+  /**
+   * How often this worker vacuums the queue's table (./queue-upkeep.ts): after at least `everyJobs`
+   * finished jobs and `minIntervalMs`; `off` leaves it to autovacuum. Default: QUEUE_VACUUM_DEFAULT.
+   */
+  queueVacuum?: { everyJobs: number; minIntervalMs: number } | 'off';
 }
 
 export interface RunningWorker {
@@ -115,6 +121,18 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   let loopActive = false;
   /** Jobs whose handler deleted the row in its own transaction (ClaimedJob.complete). */
   const completedInTransaction = new Set<bigint>();
+  const vacuumEvery = options.queueVacuum ?? QUEUE_VACUUM_DEFAULT;
+  const upkeep =
+    vacuumEvery === 'off'
+      ? null
+      : queueUpkeep({
+          ...vacuumEvery,
+          vacuum: async () => {
+            const startedMs = performance.now();
+            await prisma.$executeRawUnsafe(QUEUE_VACUUM_SQL);
+            metrics().queueVacuum.observe((performance.now() - startedMs) / 1000);
+          },
+        });
 
   type ClaimedRow = {
     /** int8, as node-postgres answers it: text. */
@@ -260,6 +278,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
             const promise = execute(job).finally(() => {
               running.delete(job.id);
               completedInTransaction.delete(job.id);
+              upkeep?.jobFinished();
               void loop();
             });
             running.set(job.id, promise);
@@ -315,6 +334,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       if (cronTimer) clearInterval(cronTimer);
       for (const unsubscribe of unsubscribes) unsubscribe();
       await Promise.allSettled(running.values());
+      await upkeep?.settled();
       await prisma.$executeRaw`DELETE FROM "WorkerHeartbeat" WHERE "worker" = ${id}`.catch((error: unknown) =>
         log.warn('worker heartbeat row could not be removed', errorFields(error)),
       );

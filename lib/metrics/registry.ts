@@ -18,6 +18,7 @@ export interface LedgerMetrics {
   jobsFinished: Counter<'task' | 'outcome'>;
   jobDuration: Histogram<'task' | 'outcome'>;
   documentsRendered: Counter<'type'>;
+  queueVacuum: Histogram;
 }
 
 const globalForMetrics = globalThis as unknown as { ledgerMetrics?: LedgerMetrics; ledgerLongPollsOpen?: { count: number } };
@@ -78,6 +79,12 @@ function createMetrics(): LedgerMetrics {
       name: 'ledger_documents_rendered_total',
       help: 'PDF documents rendered by this process, by document type',
       labelNames: ['type'],
+      registers: [registry],
+    }),
+    queueVacuum: new Histogram({
+      name: 'ledger_queue_vacuum_seconds',
+      help: "Vacuums of the queue's table this worker process ran (lib/jobs/queue-upkeep.ts), by duration",
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
       registers: [registry],
     }),
   };
