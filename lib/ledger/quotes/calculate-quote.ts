@@ -24,7 +24,8 @@ export interface CalculateQuoteInput {
 }
 
 export interface CalculatedQuote {
-  row: QuoteRecord;
+  /** The saved row but for its price, which `calculationText` carries. */
+  row: QuoteViewRecord;
   /** The calculation as JSON text, as the row stores it: the answer is made from it. */
   calculationText: string;
 }

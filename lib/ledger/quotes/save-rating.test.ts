@@ -30,9 +30,9 @@ describe('ratedQuote', () => {
     expect(statement.values).toContain('{"floodZone":"B"}');
     expect(row.enrichment).toEqual({ floodZone: 'B' });
     expect(row.enrichmentState).toBe('done');
-    // Not rated: the price and state stay as they were.
+    // Not rated: the state stays as it was, and the statement leaves the price alone.
     expect(row.status).toBe('draft');
-    expect(row.calculation).toBeNull();
+    expect(columnsSet(statement.text)).not.toContain('calculation');
   });
 
   it('does not write an enrichment the row already holds, and keeps the very object', () => {
@@ -42,21 +42,24 @@ describe('ratedQuote', () => {
     expect(columnsSet(statement.text)).toEqual(['enrichmentState', 'updatedAt', 'calculation', 'calculatedAt', 'status']);
     expect(row.enrichment).toBe(enrichment);
     expect(statement.values).toContain(rated.calculationText);
-    expect(row.calculation).toEqual({ data: { payable: 123.45 }, fields: [], installments: [], referrals: [] });
-    expect(row.calculation).not.toBe(rated.calculation);
+    // The price is saved as the text the rating made; the row does not parse it back.
+    expect('calculation' in row).toBe(false);
     expect(row.calculatedAt).toBe(row.updatedAt);
     expect(statement.text).toMatch(/WHERE "id" = \$\d+::uuid AND "tenantId" = \$\d+::uuid$/);
     expect(statement.values.slice(-2)).toEqual([ID, TENANT]);
   });
 
-  it('gives a row read without its price (a calculation’s lock) the new price', () => {
-    const { calculation: _replaced, ...withoutPrice } = quote({
-      enrichmentState: 'done',
-      enrichment: { floodZone: 'A' },
-      status: 'calculated',
-    });
-    const { row } = ratedQuote(withoutPrice, { floodZone: 'A' }, outcome());
-    expect(row.calculation).toEqual({ data: { payable: 123.45 }, fields: [], installments: [], referrals: [] });
+  it('leaves out of the saved row a price the locked row held, and saves the new one', () => {
+    const old = { data: { payable: 99 }, fields: [], installments: [], referrals: [] };
+    const rated = outcome();
+    const { row, statement } = ratedQuote(
+      quote({ enrichmentState: 'done', enrichment: { floodZone: 'A' }, status: 'calculated', calculation: old }),
+      { floodZone: 'A' },
+      rated,
+    );
+    expect('calculation' in row).toBe(false);
+    expect(statement.values).toContain(rated.calculationText);
+    expect(statement.values).not.toContain(JSON.stringify(old));
     expect(row.status).toBe('calculated');
   });
 

@@ -10,8 +10,12 @@ import type { RatingOutcome, ReferralRecord } from './rate-quote';
 // referral) is not written again.
 
 export interface RatedQuote {
-  /** The row as saved, its JSON values as a jsonb column gives them back (through JSON). */
-  row: QuoteRecord;
+  /**
+   * The row as saved, its JSON values as a jsonb column gives them back (through JSON), but for the
+   * price: nothing reads a saved calculation back as an object (calculate answers with its text),
+   * so the text just made is not parsed again.
+   */
+  row: QuoteViewRecord;
   /** The update that saves it. */
   statement: Prisma.Sql;
 }
@@ -20,13 +24,11 @@ export interface RatedQuote {
  * The locked row with its enrichment done and, when it was rated, its price and state. A referral
  * stays as it was unless the rating gave one.
  */
-export function ratedQuote(row: QuoteViewRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome): RatedQuote;
-/** Without a rating the row keeps its price, so it must have been read with it. */
-export function ratedQuote(row: QuoteRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome | null): RatedQuote;
 export function ratedQuote(row: QuoteViewRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome | null): RatedQuote {
   const now = new Date();
-  // A row read without its price is only ever given with a rating, which sets the price below.
-  const saved: QuoteRecord = { calculation: null, ...row, enrichmentState: 'done', updatedAt: now };
+  // A row read with its price (the preparation's lock) does not carry it into the saved row.
+  const { calculation: _price, ...view } = row as QuoteViewRecord & Partial<Pick<QuoteRecord, 'calculation'>>;
+  const saved: QuoteViewRecord = { ...view, enrichmentState: 'done', updatedAt: now };
   const sets = [Prisma.sql`"enrichmentState" = ${'done'}`, Prisma.sql`"updatedAt" = ${now}::timestamptz`];
   if (row.enrichmentState !== 'done' || enrichment !== row.enrichment) {
     const { text, stored } = jsonColumn(enrichment);
@@ -34,7 +36,6 @@ export function ratedQuote(row: QuoteViewRecord, enrichment: Record<string, unkn
     sets.push(Prisma.sql`"enrichment" = ${text}::jsonb`);
   }
   if (outcome) {
-    saved.calculation = JSON.parse(outcome.calculationText) as Prisma.JsonValue;
     saved.calculatedAt = now;
     saved.status = outcome.state;
     sets.push(
