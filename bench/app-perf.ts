@@ -152,6 +152,8 @@ runBench(async () => {
     env: { LEDGER_BENCH_ROUTES: '1', NODE_OPTIONS: '--perf-basic-prof' },
     say: console.log,
   });
+  // BENCH_PERF_PROCESS=general samples the general worker instead (a creation's background preparation).
+  const target = process.env.BENCH_PERF_PROCESS === 'general' ? stack.workersIn('general')[0]! : stack.app;
   const work = mkdtempSync(path.join(os.tmpdir(), 'ledger-app-perf-'));
   const figures = new Map<string, Map<string, number>>();
   try {
@@ -166,7 +168,7 @@ runBench(async () => {
       const dataFile = path.join(work, `${scenario}.perf.data`);
       const perf = spawn(
         'perf',
-        ['record', '-g', '-e', 'cpu-clock', '-F', String(SAMPLES_PER_SECOND), '-p', String(stack.app.pid), '-o', dataFile],
+        ['record', '-g', '-e', 'cpu-clock', '-F', String(SAMPLES_PER_SECOND), '-p', String(target.pid), '-o', dataFile],
         {
           stdio: 'ignore',
         },
@@ -175,7 +177,7 @@ runBench(async () => {
       const requests = await load();
       perf.kill('SIGINT');
       await new Promise((resolve) => perf.once('exit', resolve));
-      keepLatestSymbols(`/tmp/perf-${stack.app.pid}.map`);
+      keepLatestSymbols(`/tmp/perf-${target.pid}.map`);
       const script = execFileSync('perf', ['script', '-i', dataFile, '-F', 'tid,ip,sym'], {
         encoding: 'utf8',
         maxBuffer: 1024 * 1024 * 1024,
