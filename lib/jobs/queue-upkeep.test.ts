@@ -67,6 +67,21 @@ describe("the queue's upkeep", () => {
     await h.endVacuum();
   });
 
+  it('settles only once the running vacuum has ended (a stopping worker waits for it)', async () => {
+    const h = harness(1, 0);
+    await h.upkeep.settled();
+    h.finish(1);
+    let settled = false;
+    const waiting = h.upkeep.settled().then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(settled).toBe(false);
+    await h.endVacuum();
+    await waiting;
+    expect(settled).toBe(true);
+  });
+
   it('tries again after more jobs when a vacuum fails', async () => {
     const h = harness(2, 0);
     h.finish(2);

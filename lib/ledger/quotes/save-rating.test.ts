@@ -26,8 +26,10 @@ describe('ratedQuote', () => {
   it('stores an enrichment worked out now, as text once, and gives the row its stored form', () => {
     const enrichment = { floodZone: 'B', checkedAt: undefined };
     const { row, statement } = ratedQuote(quote({ enrichmentState: 'pending', enrichment: null }), enrichment, null);
-    expect(columnsSet(statement.text)).toEqual(['enrichmentState', 'updatedAt', 'enrichment']);
-    expect(statement.values).toContain('{"floodZone":"B"}');
+    expect(statement.text).toMatch(
+      /^UPDATE "Policy" SET "enrichmentState" = \$1, "updatedAt" = \$2::timestamptz, "enrichment" = \$3::jsonb WHERE /,
+    );
+    expect(statement.values.slice(0, 3)).toEqual(['done', row.updatedAt, '{"floodZone":"B"}']);
     expect(row.enrichment).toEqual({ floodZone: 'B' });
     expect(row.enrichmentState).toBe('done');
     // Not rated: the state stays as it was, and the statement leaves the price alone.
@@ -61,6 +63,12 @@ describe('ratedQuote', () => {
     expect(statement.values).toContain(rated.calculationText);
     expect(statement.values).not.toContain(JSON.stringify(old));
     expect(row.status).toBe('calculated');
+  });
+
+  it('writes the enrichment of a row whose enrichment was pending, even the very object it holds', () => {
+    const enrichment = { floodZone: 'A' };
+    const { statement } = ratedQuote(quote({ enrichmentState: 'pending', enrichment }), enrichment, null);
+    expect(columnsSet(statement.text)).toEqual(['enrichmentState', 'updatedAt', 'enrichment']);
   });
 
   it('writes an enrichment that differs from the stored one even when the row says done', () => {
