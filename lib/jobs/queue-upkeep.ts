@@ -4,7 +4,7 @@ import { errorFields, log } from '@/lib/log';
 // entries in the table's indexes. A claim's scan walks past those entries until VACUUM removes
 // them (its bitmap scan of the task index never marks them dead, as a plain index scan would), and
 // autovacuum visits a database about once a minute: under a steady 400 jobs a second a claim read
-// 84 pages after 30 s where it read 2 on a clean table (README, "The queue's dead rows"). So a worker
+// 84 pages after 30 s where it read 2 on a clean table (README, "The queue's own vacuum"). So a worker
 // vacuums the queue's table itself, each time it has finished enough jobs and some time has passed:
 // a small table, vacuumed in milliseconds, and only that one (autovacuum told to look every second
 // cost every other table a visit too).
@@ -46,12 +46,12 @@ export function queueUpkeep({ everyJobs, minIntervalMs, vacuum, now = () => perf
   };
 }
 
+/** A worker's vacuums: after 200 finished jobs, at most one a second. */
+export const QUEUE_VACUUM_DEFAULT = { everyJobs: 200, minIntervalMs: 1_000 };
+
 /**
  * The vacuum a worker runs: index entries cleaned even when few heap pages changed (the entries are
  * what claims walk), no truncation of the table's end (it would lock claims out for a moment), and
  * skipped when another worker's vacuum holds the table.
  */
-/** A worker's vacuums: after 200 finished jobs, at most one a second. */
-export const QUEUE_VACUUM_DEFAULT = { everyJobs: 200, minIntervalMs: 1_000 };
-
 export const QUEUE_VACUUM_SQL = 'VACUUM (SKIP_LOCKED, INDEX_CLEANUP ON, TRUNCATE OFF) "Job"';
