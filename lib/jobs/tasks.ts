@@ -26,7 +26,7 @@ const housekeeping = {
 
 export const TASKS: TaskRegistry = {
   housekeeping,
-  [PREPARE_QUOTE_TASK]: { run: prepareQuote },
+  [PREPARE_QUOTE_TASK]: { run: prepareQuote, takesAlong: true },
   [ISSUE_POLICY_TASK]: { run: issuePolicy, onGiveUp: issuePolicyGaveUp },
   [EXPIRE_POLICIES_TASK]: {
     run: async () => {

@@ -29,12 +29,25 @@ export interface ClaimedJob {
    * commit together. Throws when this worker's lease was lost, which rolls the work back.
    */
   complete(tx: SqlTx): Promise<void>;
+  /**
+   * Tells the worker that the handler's committed transaction also did and deleted `count` other
+   * jobs of its task (taken along unclaimed, lib/ledger/quotes/prepare-quote.ts): they count in
+   * its metrics and its upkeep as jobs done.
+   */
+  tookAlong(count: number): void;
 }
 
 export interface TaskDefinition {
   run(job: ClaimedJob): Promise<void>;
   /** Called once when the last attempt failed (e.g. to mark a request `failed`). */
   onGiveUp?(job: ClaimedJob, error: unknown): Promise<void>;
+  /**
+   * The handler takes along, in its own transaction, the tenant's other jobs of this task waiting
+   * in the queue (unclaimed) and reports them with ClaimedJob.tookAlong. The worker then claims
+   * at most one of a tenant's jobs of this task at a time, and none while it runs one
+   * (./claim-sql.ts): the jobs queued meanwhile wait to be taken along together.
+   */
+  takesAlong?: boolean;
 }
 
 export type TaskRegistry = Record<string, TaskDefinition>;
@@ -115,6 +128,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // Only the tasks this worker can run: other lanes' jobs stay for their own workers.
   const taskNames = Object.keys(options.tasks);
   const urgentTasks = options.urgentTasks ?? [];
+  const alongTasks = taskNames.filter((task) => options.tasks[task]?.takesAlong);
+  /** Jobs running now of a task that takes jobs along, by task and tenant: the claims leave their tenants' for later. */
+  const runningAlong = new Map<string, { task: string; tenantId: string; jobs: number }>();
+  const takenTogether = () => ({ tasks: alongTasks, running: [...runningAlong.values()] });
+  const alongKey = (job: ClaimedJob) => (job.tenantId && alongTasks.includes(job.task) ? `${job.task} ${job.tenantId}` : null);
   const running = new Map<bigint, Promise<void>>();
   let stopping = false;
   let wakeRequested = false;
@@ -152,7 +170,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     return idle !== null && idle < defer.minIdleCores ? defer.maxDeferMs : undefined;
   };
   const claimOldest = (limit: number) =>
-    systemQuery<ClaimedRow>(claimOldestSql({ workerId: id, leaseMs, taskNames, limit, deferYoungerThanMs: deferYoungerThan() }));
+    systemQuery<ClaimedRow>(
+      claimOldestSql({ workerId: id, leaseMs, taskNames, limit, deferYoungerThanMs: deferYoungerThan(), takenTogether: takenTogether() }),
+    );
   // Tenants this worker served, least recently first: ties between tenants go to the one that
   // waited longest, so tenants take turns even when each has a job at the head of the queue.
   const servedAt = new Map<string, number>();
@@ -167,7 +187,16 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const claimFairly = async (limit: number) => {
     const leastRecentFirst = [...servedAt.entries()].sort((a, b) => a[1] - b[1]).map(([tenant]) => tenant);
     const rows = await systemQuery<ClaimedRow>(
-      claimFairlySql({ workerId: id, leaseMs, taskNames, limit, urgentTasks, leastRecentFirst, deferYoungerThanMs: deferYoungerThan() }),
+      claimFairlySql({
+        workerId: id,
+        leaseMs,
+        taskNames,
+        limit,
+        urgentTasks,
+        leastRecentFirst,
+        deferYoungerThanMs: deferYoungerThan(),
+        takenTogether: takenTogether(),
+      }),
     );
     markServed(rows);
     return rows;
@@ -185,6 +214,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           const deleted = await tx.query(Prisma.sql`DELETE FROM "Job" WHERE "id" = ${jobId} AND "lockedBy" = ${id} RETURNING "id"`);
           if (deleted.length !== 1) throw new LeaseLost(jobId);
           completedInTransaction.add(jobId);
+        },
+        tookAlong: (count: number) => {
+          metrics().jobsFinished.inc({ task: row.task, outcome: 'done' }, count);
+          for (let taken = 0; taken < count; taken++) upkeep?.jobFinished();
+          log.info('jobs taken along', { worker: id, job: String(jobId), task: row.task, count });
         },
       };
     });
@@ -275,7 +309,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           free: () => concurrency - running.size,
           claim,
           start: (job) => {
+            const along = alongKey(job);
+            if (along) {
+              const entry = runningAlong.get(along) ?? { task: job.task, tenantId: job.tenantId!, jobs: 0 };
+              entry.jobs++;
+              runningAlong.set(along, entry);
+            }
             const promise = execute(job).finally(() => {
+              if (along) {
+                const entry = runningAlong.get(along);
+                if (entry && --entry.jobs === 0) runningAlong.delete(along);
+              }
               running.delete(job.id);
               completedInTransaction.delete(job.id);
               upkeep?.jobFinished();

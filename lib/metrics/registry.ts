@@ -64,7 +64,7 @@ function createMetrics(): LedgerMetrics {
     }),
     jobsFinished: new Counter({
       name: 'ledger_jobs_finished_total',
-      help: 'Jobs this worker process ran, by task and outcome (done, retry, failed = gave up, lease_lost)',
+      help: 'Jobs this worker process ran or took along with one it ran, by task and outcome (done, retry, failed = gave up, lease_lost)',
       labelNames: ['task', 'outcome'],
       registers: [registry],
     }),
