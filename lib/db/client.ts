@@ -1,7 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
+import type pg from 'pg';
 import { PrismaClient } from './generated/client';
-import { carryTenantScope } from './tenant-begin';
+import { createPool } from './pool';
 
 export type { Prisma } from './generated/client';
 
@@ -11,15 +11,13 @@ export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$trans
 const poolMax = Number(process.env.DB_POOL_MAX ?? 10);
 
 // The pool is ours (not the adapter's) so that the metrics can read how busy it is.
-function createPool(): pg.Pool {
-  const pool = new pg.Pool({
+function processPool(): pg.Pool {
+  return createPool({
     connectionString: process.env.DATABASE_URL,
     max: poolMax,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
-  pool.on('connect', carryTenantScope);
-  return pool;
 }
 
 function createClient(pool: pg.Pool): PrismaClient {
@@ -28,7 +26,7 @@ function createClient(pool: pg.Pool): PrismaClient {
 
 // One client per process; the global keeps it across Next.js dev reloads.
 const globalForPrisma = globalThis as unknown as { ledgerPrisma?: PrismaClient; ledgerPool?: pg.Pool };
-const pool: pg.Pool = (globalForPrisma.ledgerPool ??= createPool());
+const pool: pg.Pool = (globalForPrisma.ledgerPool ??= processPool());
 export const prisma: PrismaClient = (globalForPrisma.ledgerPrisma ??= createClient(pool));
 
 export interface PoolStats {
