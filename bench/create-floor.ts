@@ -1,13 +1,13 @@
 // `node --import tsx bench/create-floor.ts`: what a creation's background preparation may cost if
-// create is to reach half the empty route's rate, beside what its statements alone cost. On one
-// stack, in rounds: the empty route, the empty POST, create with the general worker paused (the
-// request alone: SIGSTOP while the load runs, the queue worked off after), and create as the
-// bench runs it. The CPU of a creation is the stack's and the load generator's, the preparation's
-// the difference between the last two. PostgreSQL's executor time for each statement comes from
-// `pg_stat_statements` (loaded for this run: a restart of the stack's server before the loads):
-// the preparation's statements are what a full creation runs beyond the request alone. Prints,
-// asserts nothing.
+// create is to reach half the empty route's rate, beside what it costs. On one stack, in rounds:
+// the empty route, the empty POST, create with the general worker paused (the request alone:
+// SIGSTOP while the load runs, the queue worked off after), and create as the bench runs it. The
+// CPU of a request is the stack's and the load generator's; the preparation's is the difference
+// between the last two. Half the empty route's rate on this machine's cores allows a creation
+// cores / (rate / 2) of CPU, were every core kept busy. `bench/pg-statements.ts create` says which
+// statements the preparation's part of PostgreSQL is. Prints, asserts nothing.
 import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import pg from 'pg';
 import { brokerClient, homeExample } from './client';
 import { watchCpu } from './cpu-budget';
@@ -18,20 +18,10 @@ import { runBench, startBenchStack } from './stack';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-interface Statement {
-  queryid: string;
-  calls: number;
-  total: number;
-  toplevel: boolean;
-  query: string;
-}
-
 interface Measured {
   rps: number;
   /** CPU ms a request: the stack's processes and the load generator. */
   cpuMs: number;
-  /** Executor ms a request by statement, from pg_stat_statements. */
-  statements: Map<string, Statement>;
 }
 
 runBench(async () => {
@@ -45,19 +35,6 @@ runBench(async () => {
       await db.end();
     }
   };
-  const statements = async (units: number): Promise<Map<string, Statement>> => {
-    const { rows } = await admin((db) =>
-      db.query<{ queryid: string; calls: string; total: number; toplevel: boolean; query: string }>(
-        `SELECT queryid::text, calls, total_exec_time AS total, toplevel, query FROM pg_stat_statements`,
-      ),
-    );
-    return new Map(
-      rows.map((row) => [
-        `${row.queryid}:${row.toplevel}`,
-        { ...row, calls: Number(row.calls) / units, total: row.total / units, query: row.query.replace(/\s+/g, ' ') },
-      ]),
-    );
-  };
   const queueEmpty = async () => {
     for (;;) {
       const { rows } = await admin((db) =>
@@ -69,12 +46,6 @@ runBench(async () => {
   };
   const signal = (workers: ChildProcess[], name: NodeJS.Signals) => workers.forEach((worker) => worker.kill(name));
   try {
-    await admin(async (db) => {
-      await db.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
-      await db.query(`ALTER SYSTEM SET pg_stat_statements.track = 'all'`);
-    });
-    await stack.restartDatabase(100);
-    await admin((db) => db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements'));
     const client = await brokerClient(stack.baseUrl);
     const payload = await homeExample(client);
     const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids: [], connections: 16, durationS: SECONDS };
@@ -82,7 +53,6 @@ runBench(async () => {
 
     const measure = async (scenario: HotScenario, pauseWorker: boolean): Promise<Measured> => {
       await queueEmpty();
-      await admin((db) => db.query('SELECT pg_stat_statements_reset()'));
       if (pauseWorker) signal(general, 'SIGSTOP');
       const watch = watchCpu(stack);
       const result = await runLoad(scenarioLoad(scenario, context));
@@ -91,15 +61,14 @@ runBench(async () => {
       let stackMs: number;
       if (pauseWorker) {
         stackMs = Object.values(during.stack).reduce((sum, ms) => sum + ms, 0);
-        const byStatement = await statements(requests);
         signal(general, 'SIGCONT');
         await queueEmpty();
-        return { rps: result.rps, cpuMs: (stackMs + during.benchProcessMs) / requests, statements: byStatement };
+        return { rps: result.rps, cpuMs: (stackMs + during.benchProcessMs) / requests };
       }
       if (scenario === 'create') await queueEmpty();
       await new Promise((resolve) => setTimeout(resolve, 500));
       stackMs = Object.values(watch.read().stack).reduce((sum, ms) => sum + ms, 0);
-      return { rps: result.rps, cpuMs: (stackMs + during.benchProcessMs) / requests, statements: await statements(requests) };
+      return { rps: result.rps, cpuMs: (stackMs + during.benchProcessMs) / requests };
     };
 
     // The first round warms the JIT and the caches; it is printed, not summed.
@@ -117,41 +86,20 @@ runBench(async () => {
       if (round > 0) kept.push({ empty, emptyPost, alone, full });
     }
     const mean = (pick: (k: (typeof kept)[number]) => number) => kept.reduce((sum, k) => sum + pick(k), 0) / kept.length;
-    const emptyMs = mean((k) => k.empty.cpuMs);
+    const emptyRps = mean((k) => k.empty.rps);
     const aloneMs = mean((k) => k.alone.cpuMs);
     const fullMs = mean((k) => k.full.cpuMs);
-    const postMs = mean((k) => k.emptyPost.cpuMs);
-    console.log(`\nCPU ms a request, mean of ${kept.length} rounds (the stack's processes and the load generator):`);
+    const cores = os.availableParallelism();
+    const allowedMs = (cores * 1000) / (emptyRps / 2);
+    console.log(`\nMeans of ${kept.length} rounds, CPU ms a request (the stack's processes and the load generator):`);
     console.log(
-      `  empty route ${emptyMs.toFixed(2)}; empty POST ${postMs.toFixed(2)}; create's request alone ${aloneMs.toFixed(2)}; create ${fullMs.toFixed(2)}`,
+      `  empty route ${mean((k) => k.empty.cpuMs).toFixed(2)} (${emptyRps.toFixed(0)} req/s); empty POST ${mean((k) => k.emptyPost.cpuMs).toFixed(2)}`,
     );
     console.log(
-      `  the preparation: ${(fullMs - aloneMs).toFixed(2)} ms; half the empty route's rate allows a creation ${(2 * emptyMs).toFixed(2)} ms,`,
+      `  create's request alone ${aloneMs.toFixed(2)}; create ${fullMs.toFixed(2)}; so the preparation ${(fullMs - aloneMs).toFixed(2)}`,
     );
-    console.log(`  which leaves the preparation ${(2 * emptyMs - aloneMs).toFixed(2)} ms after the request alone`);
-
-    // PostgreSQL's executor time of the statements a full creation runs beyond the request alone.
-    const last = kept.at(-1)!;
-    const rows = [...last.full.statements.entries()]
-      .map(([key, statement]) => {
-        const alone = last.alone.statements.get(key);
-        return { ...statement, calls: statement.calls - (alone?.calls ?? 0), total: statement.total - (alone?.total ?? 0) };
-      })
-      .filter((row) => row.calls > 0.05)
-      .sort((a, b) => b.total - a.total);
-    const topLevel = (list: Statement[]) => list.filter((row) => row.toplevel).reduce((sum, row) => sum + row.total, 0);
-    console.log(
-      `\nPostgreSQL's executor, ms a creation (last round): the request alone ${topLevel([...last.alone.statements.values()]).toFixed(3)},`,
-    );
-    console.log(
-      `the preparation ${topLevel(rows).toFixed(3)} (top-level statements; nested ones are inside them). The preparation's statements:`,
-    );
-    console.log('  calls   ms a creation   statement');
-    for (const row of rows.slice(0, 15)) {
-      console.log(
-        `  ${row.calls.toFixed(2).padStart(5)} ${row.total.toFixed(4).padStart(10)}        ${row.toplevel ? '' : '(nested) '}${row.query.slice(0, 110)}`,
-      );
-    }
+    console.log(`  half the empty route's rate on ${cores} cores allows a creation ${allowedMs.toFixed(2)} ms with every core busy,`);
+    console.log(`  which leaves the preparation ${(allowedMs - aloneMs).toFixed(2)} ms after the request alone`);
   } finally {
     signal(stack.workersIn('general'), 'SIGCONT');
     await stack.stop();

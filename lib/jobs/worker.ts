@@ -362,9 +362,19 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const cronTimer = options.cron?.length ? setInterval(() => void scheduleCron(options.cron ?? []), 15_000) : undefined;
   if (options.cron?.length) void scheduleCron(options.cron);
 
-  // A notice on a channel of this lane's tasks, or a reconnect of the listener (notices may have been missed).
+  // A notice on a channel of this lane's tasks (its payload the jobs' tenant), or a reconnect of the
+  // listener (null: notices may have been missed). Jobs of a tenant whose jobs of that task this
+  // worker is taking along now are left to it: a claim would skip them, and the running job's end
+  // starts another round that claims what it did not take.
   const unsubscribes: (() => void)[] = [];
-  for (const task of taskNames) unsubscribes.push(await listener.subscribe(jobChannel(task), () => void loop()));
+  for (const task of taskNames) {
+    const takesAlong = alongTasks.includes(task);
+    const onNotice = (tenantId: string | null) => {
+      if (takesAlong && tenantId && runningAlong.has(`${task} ${tenantId}`)) return;
+      void loop();
+    };
+    unsubscribes.push(await listener.subscribe(jobChannel(task), onNotice));
+  }
   void loop();
   log.info('worker started', { worker: id, concurrency, leaseMs, ...(faultDelayMs > 0 ? { faultDelayMs } : {}) });
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobChannel } from '@/lib/jobs/job-channel';
 import { quoteChannel } from '@/lib/jobs/listener';
-import { withDatabase } from '../support/db';
+import { tenantId, withDatabase } from '../support/db';
 
 // A new job is announced on its task's own channel (migration 0017), so only the workers of the lane
 // that runs it are woken (lib/jobs/job-channel.ts). The tasks here are run by no lane: nothing
@@ -99,5 +99,31 @@ describe('a new job', () => {
     expect(await update(`"failedAt" = now()`)).toEqual([]);
     expect(await update(`"failedAt" = NULL`)).toEqual([TASK_A]);
     expect(await update(`"runAt" = now() - interval '1 hour'`)).toEqual([TASK_A]);
+  });
+
+  it('names its tenant: one notice per task and tenant (empty for a job of no tenant), and again when it is given another chance', async () => {
+    const acme = await tenantId('acme');
+    const globex = await tenantId('globex');
+    const payloads = await withDatabase(async (listener) => {
+      const heard: string[] = [];
+      listener.on('notification', (message) => {
+        if (message.channel === jobChannel(TASK_B)) heard.push(message.payload ?? '(none)');
+      });
+      await listener.query(`LISTEN ${quoteChannel(jobChannel(TASK_B))}`);
+      await withDatabase(async (client) => {
+        await client.query(
+          `INSERT INTO "Job" ("task", "payload", "tenantId") VALUES ($1, '{}', $2), ($1, '{}', $2), ($1, '{}', $3), ($1, '{}', NULL)`,
+          [TASK_B, acme, globex],
+        );
+        await client.query(`UPDATE "Job" SET "failedAt" = now() WHERE "task" = $1 AND "tenantId" = $2`, [TASK_B, globex]);
+        await client.query(`UPDATE "Job" SET "failedAt" = NULL WHERE "task" = $1 AND "tenantId" = $2`, [TASK_B, globex]);
+      });
+      await listener.query('SELECT 1');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await listener.query('SELECT 1');
+      return heard;
+    });
+    expect(payloads.slice(0, 3).sort()).toEqual(['', acme, globex].sort());
+    expect(payloads.slice(3)).toEqual([globex]);
   });
 });
