@@ -6,7 +6,7 @@ import { lowerOwnPriority, nicenessOfLane } from '@/lib/jobs/cpu-priority';
 import { listener } from '@/lib/jobs/listener';
 import { QUEUE_VACUUM_DEFAULT } from '@/lib/jobs/queue-upkeep';
 import { CRON, isLane, tasksOfLane } from '@/lib/jobs/tasks';
-import { startWorker, type RunningWorker } from '@/lib/jobs/worker';
+import { startWorker, TAKE_ALONG_GATHER_MS_DEFAULT, type RunningWorker } from '@/lib/jobs/worker';
 import { errorFields, log } from '@/lib/log';
 import { serveMetrics } from '@/lib/metrics/serve';
 
@@ -51,6 +51,16 @@ function queueVacuumOf(setting: string | undefined): { everyJobs: number; minInt
     process.exit(1);
   }
   return everyJobs === 0 ? 'off' : { ...QUEUE_VACUUM_DEFAULT, everyJobs };
+}
+
+/** LEDGER_TAKE_ALONG_GATHER_MS: how long a tenant's next preparations gather after a burst's batch (README). */
+function takeAlongGatherMsOf(setting: string | undefined): number {
+  const ms = setting === undefined || setting === '' ? TAKE_ALONG_GATHER_MS_DEFAULT : Number(setting);
+  if (!Number.isInteger(ms) || ms < 0) {
+    console.error(`LEDGER_TAKE_ALONG_GATHER_MS must be a whole number of milliseconds (0 gathers none), not ${setting}`);
+    process.exit(1);
+  }
+  return ms;
 }
 
 // Signals are handled from the first moment: a worker still waiting for the database must stop too.
@@ -104,6 +114,7 @@ if (!stopping) {
     urgentTasks: [RENDER_OFFER_TASK],
     deferWhenHostBusy,
     queueVacuum: queueVacuumOf(process.env.LEDGER_QUEUE_VACUUM_JOBS),
+    takeAlongGatherMs: takeAlongGatherMsOf(process.env.LEDGER_TAKE_ALONG_GATHER_MS),
   });
   // WORKER_METRICS_PORT: this worker's Prometheus metrics (bearer LEDGER_METRICS_TOKEN), on loopback unless WORKER_METRICS_HOST says otherwise.
   const metricsPort = Number(process.env.WORKER_METRICS_PORT ?? 0);

@@ -231,4 +231,58 @@ describe('preparations taken along', () => {
       await withDatabase((client) => client.query(`DELETE FROM "Job" WHERE "task" = $1`, [task]));
     }
   });
+
+  it("after a job that took others along, holds the tenant's next jobs to gather; after one that took none, or for another tenant, holds nothing", async () => {
+    const acme = await tenantId('acme');
+    const globex = await tenantId('globex');
+    const task = `${TASK}.gather`;
+    const GATHER_MS = 400;
+    const ran = new Map<string, { startedAt: number; endedAt: number }>();
+    const queue = (name: string, tenant: string) =>
+      withDatabase((client) =>
+        client.query(`INSERT INTO "Job" ("task", "payload", "tenantId") VALUES ($1, jsonb_build_object('name', $2::text), $3)`, [
+          task,
+          name,
+          tenant,
+        ]),
+      );
+    const worker = await startWorker({
+      tasks: {
+        [task]: {
+          run: async (job) => {
+            const startedAt = performance.now();
+            const name = job.payload.name as string;
+            // As a preparation that met a burst reports the jobs it took along.
+            if (name.endsWith('burst')) job.tookAlong(1);
+            ran.set(name, { startedAt, endedAt: performance.now() });
+          },
+          takesAlong: true,
+        },
+      },
+      concurrency: 4,
+      pollIntervalMs: 50,
+      lane: 'test',
+      queueVacuum: 'off',
+      takeAlongGatherMs: GATHER_MS,
+    });
+    try {
+      await queue('acme alone', acme);
+      await until(() => ran.has('acme alone'), "acme's lone job");
+      await queue('acme after the lone one', acme);
+      await until(() => ran.has('acme after the lone one'), "acme's next");
+      expect(ran.get('acme after the lone one')!.startedAt - ran.get('acme alone')!.endedAt).toBeLessThan(GATHER_MS / 2);
+
+      await queue('acme burst', acme);
+      await until(() => ran.has('acme burst'), "acme's job that took another along");
+      await queue('acme gathered', acme);
+      await queue('globex meanwhile', globex);
+      await until(() => ran.has('acme gathered') && ran.has('globex meanwhile'), 'both');
+      const burstEnded = ran.get('acme burst')!.endedAt;
+      expect(ran.get('acme gathered')!.startedAt - burstEnded).toBeGreaterThanOrEqual(GATHER_MS - 20);
+      expect(ran.get('globex meanwhile')!.startedAt - burstEnded).toBeLessThan(GATHER_MS / 2);
+    } finally {
+      await worker.stop();
+      await withDatabase((client) => client.query(`DELETE FROM "Job" WHERE "task" = $1`, [task]));
+    }
+  });
 });
