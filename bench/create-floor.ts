@@ -13,7 +13,7 @@ import { brokerClient, homeExample } from './client';
 import { watchCpu } from './cpu-budget';
 import { runLoad } from './load';
 import { scenarioLoad, type HotScenario } from './scenarios';
-import { runBench, startBenchStack } from './stack';
+import { runBench, startBenchStack, withStackDatabase } from './stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -26,15 +26,7 @@ interface Measured {
 
 runBench(async () => {
   const stack = await startBenchStack({ logName: 'create-floor-stack.log', env: { LEDGER_BENCH_ROUTES: '1' }, say: () => undefined });
-  const admin = async <T>(work: (db: pg.Client) => Promise<T>): Promise<T> => {
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
-      return await work(db);
-    } finally {
-      await db.end();
-    }
-  };
+  const admin = <T>(work: (db: pg.Client) => Promise<T>) => withStackDatabase(stack, work);
   const queueEmpty = async () => {
     for (;;) {
       const { rows } = await admin((db) =>

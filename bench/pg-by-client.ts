@@ -9,11 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { RunningStack } from '../scripts/stack';
-import { brokerClient, calculatedQuotes, homeExample } from './client';
-import { benchLifecycle } from './lifecycle';
-import { runLoad } from './load';
-import { scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
+import { unitLoad } from './units';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const scenario = process.argv[2] ?? 'create';
@@ -68,14 +65,7 @@ runBench(async () => {
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   try {
-    const client = await brokerClient(stack.baseUrl);
-    const payload = await homeExample(client);
-    const ids = scenario === 'calculate' ? await calculatedQuotes(client, payload, 50) : [];
-    const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections: 16, durationS: SECONDS };
-    const run = async (): Promise<number> => {
-      if (scenario === 'lifecycle') return (await benchLifecycle(client, payload, 16, SECONDS)).issuedPerSecond * SECONDS;
-      return (await runLoad(scenarioLoad(scenario === 'calculate' ? 'calculate' : 'create', context))).rps * SECONDS;
-    };
+    const run = await unitLoad(stack, scenario === 'lifecycle' || scenario === 'calculate' ? scenario : 'create', SECONDS);
     // A creation's preparation runs after its request: the worker gets time to finish before each
     // reading. After the warm-up lifecycle the documents lane gets 40 s to work off its PDFs.
     const settleMs = scenario === 'calculate' ? 1_000 : 8_000;

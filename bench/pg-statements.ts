@@ -5,11 +5,8 @@
 // and whether the queue claims more often than it finds work. The stack's server loads the
 // extension for this run only (a restart before the loads). Prints, asserts nothing.
 import pg from 'pg';
-import { brokerClient, calculatedQuotes, homeExample } from './client';
-import { benchLifecycle } from './lifecycle';
-import { runLoad } from './load';
-import { scenarioLoad } from './scenarios';
-import { runBench, startBenchStack } from './stack';
+import { runBench, startBenchStack, withStackDatabase } from './stack';
+import { unitLoad } from './units';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const scenario = process.argv[2] ?? 'create';
@@ -17,15 +14,7 @@ const SHOWN = Number(process.env.BENCH_STATEMENTS ?? 25);
 
 runBench(async () => {
   const stack = await startBenchStack({ logName: 'pg-statements-stack.log', say: () => undefined });
-  const admin = async <T>(work: (db: pg.Client) => Promise<T>): Promise<T> => {
-    const db = new pg.Client({ connectionString: stack.databaseUrl });
-    await db.connect();
-    try {
-      return await work(db);
-    } finally {
-      await db.end();
-    }
-  };
+  const admin = <T>(work: (db: pg.Client) => Promise<T>) => withStackDatabase(stack, work);
   try {
     await admin(async (db) => {
       await db.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
@@ -33,14 +22,7 @@ runBench(async () => {
     });
     await stack.restartDatabase(100);
     await admin((db) => db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements'));
-    const client = await brokerClient(stack.baseUrl);
-    const payload = await homeExample(client);
-    const ids = scenario === 'calculate' ? await calculatedQuotes(client, payload, 50) : [];
-    const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections: 16, durationS: SECONDS };
-    const run = async (): Promise<number> => {
-      if (scenario === 'lifecycle') return (await benchLifecycle(client, payload, 16, SECONDS)).issuedPerSecond * SECONDS;
-      return (await runLoad(scenarioLoad(scenario === 'calculate' ? 'calculate' : 'create', context))).rps * SECONDS;
-    };
+    const run = await unitLoad(stack, scenario === 'lifecycle' || scenario === 'calculate' ? scenario : 'create', SECONDS);
     const settleMs = scenario === 'calculate' ? 1_000 : scenario === 'lifecycle' ? 40_000 : 8_000;
     await run();
     await new Promise((resolve) => setTimeout(resolve, settleMs));

@@ -1,6 +1,7 @@
 import { chmod, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startStack, type RunningStack } from '../scripts/stack';
 import { freePort } from '../tests/support/test-stack';
 
@@ -38,4 +39,15 @@ export function runBench(main: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+/** A connection of the bench's own to the stack's database for the length of `work`. */
+export async function withStackDatabase<T>(stack: RunningStack, work: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
 }

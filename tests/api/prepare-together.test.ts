@@ -65,6 +65,16 @@ async function queuePreparations(ids: string[]): Promise<void> {
   );
 }
 
+/** A job of `task` for the tenant, its payload only a name the test knows it by. */
+const queueNamed = (task: string, name: string, tenant: string) =>
+  withDatabase((client) =>
+    client.query(`INSERT INTO "Job" ("task", "payload", "tenantId") VALUES ($1, jsonb_build_object('name', $2::text), $3)`, [
+      task,
+      name,
+      tenant,
+    ]),
+  );
+
 const quoteStates = (ids: string[]) =>
   withDatabase(async (client) => {
     const { rows } = await client.query<{ id: string; status: string; enrichmentState: string; prepared: string }>(
@@ -191,14 +201,7 @@ describe('preparations taken along', () => {
     const started: string[] = [];
     let release!: () => void;
     const firstHeld = new Promise<void>((resolve) => (release = resolve));
-    const queue = (name: string, tenant: string) =>
-      withDatabase((client) =>
-        client.query(`INSERT INTO "Job" ("task", "payload", "tenantId") VALUES ($1, jsonb_build_object('name', $2::text), $3)`, [
-          task,
-          name,
-          tenant,
-        ]),
-      );
+    const queue = (name: string, tenant: string) => queueNamed(task, name, tenant);
     const worker = await startWorker({
       tasks: {
         [task]: {
@@ -238,14 +241,7 @@ describe('preparations taken along', () => {
     const task = `${TASK}.gather`;
     const GATHER_MS = 400;
     const ran = new Map<string, { startedAt: number; endedAt: number }>();
-    const queue = (name: string, tenant: string) =>
-      withDatabase((client) =>
-        client.query(`INSERT INTO "Job" ("task", "payload", "tenantId") VALUES ($1, jsonb_build_object('name', $2::text), $3)`, [
-          task,
-          name,
-          tenant,
-        ]),
-      );
+    const queue = (name: string, tenant: string) => queueNamed(task, name, tenant);
     const worker = await startWorker({
       tasks: {
         [task]: {
