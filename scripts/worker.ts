@@ -42,26 +42,22 @@ try {
   process.exit(1);
 }
 
-// LEDGER_QUEUE_VACUUM_JOBS: finished jobs between two vacuums of the queue's table by this worker
-// (default 200, at most one a second); 0 leaves the table to autovacuum.
-function queueVacuumOf(setting: string | undefined): { everyJobs: number; minIntervalMs: number } | 'off' {
-  const everyJobs = setting === undefined || setting === '' ? QUEUE_VACUUM_DEFAULT.everyJobs : Number(setting);
-  if (!Number.isInteger(everyJobs) || everyJobs < 0) {
-    console.error(`LEDGER_QUEUE_VACUUM_JOBS must be a whole number of jobs (0 turns it off), not ${setting}`);
+/** A whole-number setting of the environment (`fallback` when unset); anything else stops the worker at start. */
+function wholeNumberSetting(name: string, fallback: number, unit: string): number {
+  const setting = process.env[name];
+  const value = setting === undefined || setting === '' ? fallback : Number(setting);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`${name} must be a whole number of ${unit}, not ${setting}`);
     process.exit(1);
   }
-  return everyJobs === 0 ? 'off' : { ...QUEUE_VACUUM_DEFAULT, everyJobs };
+  return value;
 }
 
-/** LEDGER_TAKE_ALONG_GATHER_MS: how long a tenant's next preparations gather after a burst's batch (README). */
-function takeAlongGatherMsOf(setting: string | undefined): number {
-  const ms = setting === undefined || setting === '' ? TAKE_ALONG_GATHER_MS_DEFAULT : Number(setting);
-  if (!Number.isInteger(ms) || ms < 0) {
-    console.error(`LEDGER_TAKE_ALONG_GATHER_MS must be a whole number of milliseconds (0 gathers none), not ${setting}`);
-    process.exit(1);
-  }
-  return ms;
-}
+// LEDGER_QUEUE_VACUUM_JOBS: finished jobs between two vacuums of the queue's table by this worker
+// (default 200, at most one a second); 0 leaves the table to autovacuum.
+const vacuumEveryJobs = wholeNumberSetting('LEDGER_QUEUE_VACUUM_JOBS', QUEUE_VACUUM_DEFAULT.everyJobs, 'jobs (0 turns it off)');
+// LEDGER_TAKE_ALONG_GATHER_MS: how long a tenant's next preparations gather after a burst's batch (README).
+const takeAlongGatherMs = wholeNumberSetting('LEDGER_TAKE_ALONG_GATHER_MS', TAKE_ALONG_GATHER_MS_DEFAULT, 'milliseconds (0 gathers none)');
 
 // Signals are handled from the first moment: a worker still waiting for the database must stop too.
 let worker: RunningWorker | undefined;
@@ -113,8 +109,8 @@ if (!stopping) {
     // An offer has a client waiting on it; a policy pack does not.
     urgentTasks: [RENDER_OFFER_TASK],
     deferWhenHostBusy,
-    queueVacuum: queueVacuumOf(process.env.LEDGER_QUEUE_VACUUM_JOBS),
-    takeAlongGatherMs: takeAlongGatherMsOf(process.env.LEDGER_TAKE_ALONG_GATHER_MS),
+    queueVacuum: vacuumEveryJobs === 0 ? 'off' : { ...QUEUE_VACUUM_DEFAULT, everyJobs: vacuumEveryJobs },
+    takeAlongGatherMs,
   });
   // WORKER_METRICS_PORT: this worker's Prometheus metrics (bearer LEDGER_METRICS_TOKEN), on loopback unless WORKER_METRICS_HOST says otherwise.
   const metricsPort = Number(process.env.WORKER_METRICS_PORT ?? 0);

@@ -17,8 +17,9 @@ export function createPool(config: pg.PoolConfig): pg.Pool {
     client.on('error', (error) => log.warn('database connection lost', errorFields(error)));
     carryTenantScope(client);
   });
-  // pg-pool reports an idle connection's error here too, after the connection's own listener above
-  // has logged it; the pool has already dropped the connection.
+  // pg-pool re-emits an idle connection's error on the pool, and an 'error' event nobody hears ends
+  // the process. Nothing is left to do here: the connection's own listener above has logged it, and
+  // the pool has already dropped the connection.
   pool.on('error', () => undefined);
   return pool;
 }

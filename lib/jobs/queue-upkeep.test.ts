@@ -31,6 +31,15 @@ function harness(everyJobs: number, minIntervalMs: number) {
 }
 
 describe("the queue's upkeep", () => {
+  it('counts the jobs one job took along as finished jobs', async () => {
+    const h = harness(5, 0);
+    h.upkeep.jobFinished(3);
+    expect(h.started).toEqual([]);
+    h.upkeep.jobFinished(2);
+    expect(h.started).toEqual([10_000]);
+    await h.endVacuum();
+  });
+
   it('vacuums once enough jobs are finished, then again only after as many more and the interval', async () => {
     const h = harness(3, 1_000);
     h.finish(2);

@@ -20,8 +20,8 @@ export interface QueueUpkeepOptions {
 }
 
 export interface QueueUpkeep {
-  /** Called once for each job the worker finished, whatever its outcome. */
-  jobFinished(): void;
+  /** Called for the jobs the worker finished (one, or those a job took along), whatever their outcome. */
+  jobFinished(count?: number): void;
   /** Resolves once no vacuum is running (a worker stopping waits for it). */
   settled(): Promise<void>;
 }
@@ -31,8 +31,8 @@ export function queueUpkeep({ everyJobs, minIntervalMs, vacuum, now = () => perf
   let lastStartMs = Number.NEGATIVE_INFINITY;
   let running: Promise<void> | null = null;
   return {
-    jobFinished() {
-      finished++;
+    jobFinished(count = 1) {
+      finished += count;
       if (running || finished < everyJobs || now() - lastStartMs < minIntervalMs) return;
       finished = 0;
       lastStartMs = now();

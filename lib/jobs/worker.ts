@@ -234,7 +234,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
         tookAlong: (count: number) => {
           tookAlongJobs.add(jobId);
           metrics().jobsFinished.inc({ task: row.task, outcome: 'done' }, count);
-          for (let taken = 0; taken < count; taken++) upkeep?.jobFinished();
+          upkeep?.jobFinished(count);
           log.info('jobs taken along', { worker: id, job: String(jobId), task: row.task, count });
         },
       };

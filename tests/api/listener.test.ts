@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { Listener } from '@/lib/jobs/listener';
 import { withDatabase } from '../support/db';
+import { until } from '../support/until';
 
 // The process's LISTEN connection (lib/jobs/listener.ts) while the database is away. A worker
 // subscribes to its lane's channels as it starts; one that starts while PostgreSQL restarts must
@@ -9,14 +10,6 @@ import { withDatabase } from '../support/db';
 // may have missed once the connection is back.
 
 const channel = () => `test.listener.${randomUUID().slice(0, 8)}`;
-
-async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const notify = (name: string, payload: string) => withDatabase((client) => client.query('SELECT pg_notify($1, $2)', [name, payload]));
 

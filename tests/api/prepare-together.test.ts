@@ -4,6 +4,7 @@ import { tokenFor } from '../support/api';
 import { tenantId, withDatabase } from '../support/db';
 import { createQuote, waitUntilReady } from '../support/lifecycle';
 import { ownTenant } from '../support/own-tenant';
+import { until } from '../support/until';
 
 // A quote's preparation takes along its tenant's other preparations waiting in the queue and does
 // them in one transaction (lib/ledger/quotes/prepare-quote.ts); the worker claims one of a tenant's
@@ -32,14 +33,6 @@ afterAll(async () => {
   await withDatabase((client) => client.query(`DELETE FROM "Job" WHERE "task" = $1`, [TASK]));
   await listener.close();
 });
-
-async function until(condition: () => Promise<boolean> | boolean, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Prepared quotes of the tenant, put back to a fresh draft waiting for its preparation. */
 async function waitingQuotes(token: string, tenant: string, count: number): Promise<string[]> {

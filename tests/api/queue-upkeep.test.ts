@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from '../support/db';
+import { until } from '../support/until';
 
 // A worker vacuums the queue's table itself once it has finished enough jobs (lib/jobs/queue-upkeep.ts),
 // so that claims do not walk a minute's worth of dead index entries between autovacuum's visits.
@@ -16,14 +17,6 @@ afterAll(async () => {
   await withDatabase((client) => client.query(`DELETE FROM "Job" WHERE "task" = $1`, [TASK]));
   await listener.close();
 });
-
-async function until(condition: () => Promise<boolean> | boolean, what: string, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function vacuumsRun(): Promise<number> {
   const { values } = await metrics().queueVacuum.get();
