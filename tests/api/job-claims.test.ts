@@ -42,25 +42,17 @@ describe('a claim of a job', () => {
 });
 
 describe('a claim of jobs of a task that takes jobs along', () => {
+  const input = (running: { task: string; tenantId: string }[]) => ({
+    workerId: WORKER,
+    leaseMs: 30_000,
+    taskNames: [ALONG, OTHER],
+    limit: 10,
+    takenTogether: { tasks: [ALONG], running },
+  });
   const claims = {
-    'oldest first': (running: { task: string; tenantId: string }[]) =>
-      claimOldestSql({
-        workerId: WORKER,
-        leaseMs: 30_000,
-        taskNames: [ALONG, OTHER],
-        limit: 10,
-        takenTogether: { tasks: [ALONG], running },
-      }),
+    'oldest first': (running: { task: string; tenantId: string }[]) => claimOldestSql(input(running)),
     'across tenants in turn': (running: { task: string; tenantId: string }[]) =>
-      claimFairlySql({
-        workerId: WORKER,
-        leaseMs: 30_000,
-        taskNames: [ALONG, OTHER],
-        limit: 10,
-        urgentTasks: [],
-        leastRecentFirst: [],
-        takenTogether: { tasks: [ALONG], running },
-      }),
+      claimFairlySql({ ...input(running), urgentTasks: [], leastRecentFirst: [] }),
   };
 
   it.each(Object.entries(claims))(
