@@ -14,6 +14,12 @@ export interface SqlTx {
    * then fails that statement or the commit, and the whole transaction is rolled back.
    */
   execute(sql: Prisma.Sql): Promise<void>;
+  /**
+   * Runs the transaction's last statement and answers its rows. tenantWrite sends it with COMMIT,
+   * in one message (query and then the commit take two), and refuses any statement after it;
+   * Prisma's transaction runs it as `query` and commits when its callback returns.
+   */
+  queryAndCommit<R extends object = Record<string, unknown>>(sql: Prisma.Sql): Promise<R[]>;
 }
 
 /** The SqlTx of a Prisma transaction. */
@@ -23,5 +29,6 @@ export function sqlOf(tx: Tx): SqlTx {
     execute: async (sql: Prisma.Sql) => {
       await tx.$executeRaw(sql);
     },
+    queryAndCommit: <R extends object>(sql: Prisma.Sql) => tx.$queryRaw<R[]>(sql),
   };
 }

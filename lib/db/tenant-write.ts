@@ -11,7 +11,8 @@ import { isTenantId } from './tenant-sql';
 // cost the hot writes most of their CPU: `node --import tsx bench/profile.ts calculate`). BEGIN and
 // the tenant settings travel with the first statement, and the statements whose rows the caller
 // does not read (`execute`) wait for the next one or for COMMIT: a write that reads, decides and
-// saves takes two messages. Each message is a batch of named prepared statements
+// saves takes two messages, and a write of one statement whose rows it answers (`queryAndCommit`)
+// one. Each message is a batch of named prepared statements
 // (./statement-pipeline.ts): PostgreSQL parses and plans a statement once per connection and
 // afterwards only binds its values, where the simple protocol made it parse and plan every
 // statement again with its values written into the text (over a third of its CPU for a whole
@@ -43,27 +44,35 @@ export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promis
   const opening = [BEGIN, tenantSettings(tenantId)];
   return withConnection(async (client, discard) => {
     let opened = false;
+    let committed = false;
     /** Statements of `execute` not sent yet: they go first in the next message. */
     const waiting: SqlStatement[] = [];
     let preparedUnknown = () => false;
-    /** Sends the opening (once), the waiting statements and `last` as one message; `last`'s result. */
-    const send = async (last: SqlStatement): Promise<BatchResult> => {
-      const batch = sendBatch(client, [...(opened ? [] : opening), ...waiting.splice(0), last]);
+    /** Sends the opening (once), the waiting statements and `last` as one message; every result. */
+    const send = async (...last: SqlStatement[]): Promise<BatchResult[]> => {
+      if (committed) throw new Error('The transaction has committed: no statement may follow it');
+      const batch = sendBatch(client, [...(opened ? [] : opening), ...waiting.splice(0), ...last]);
       opened = true;
       preparedUnknown = batch.preparedUnknown;
-      return (await batch.done).at(-1)!;
+      return batch.done;
     };
     const tx: SqlTx = {
       async query<R extends object>(sql: Prisma.Sql): Promise<R[]> {
-        return (await send(sql)).rows as R[];
+        return (await send(sql)).at(-1)!.rows as R[];
       },
       async execute(sql: Prisma.Sql): Promise<void> {
+        if (committed) throw new Error('The transaction has committed: no statement may follow it');
         waiting.push(sql);
+      },
+      async queryAndCommit<R extends object>(sql: Prisma.Sql): Promise<R[]> {
+        const results = await send(sql, COMMIT);
+        committed = true;
+        return results.at(-2)!.rows as R[];
       },
     };
     try {
       const value = await fn(tx);
-      if (opened || waiting.length > 0) await send(COMMIT);
+      if (!committed && (opened || waiting.length > 0)) await send(COMMIT);
       return value;
     } catch (error) {
       // A failed statement left the transaction aborted (a failed COMMIT message ran no COMMIT).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '@/lib/db/client';
 import { sqlOf, type SqlTx } from '@/lib/db/sql-tx';
 import { Prisma } from '@/lib/db/generated/client';
-import { buildPayload, type PolicySnapshot } from './payload';
+import { buildPayload, type PolicySnapshot, type PublicEventPayload } from './payload';
 import { publicTypesOf } from './types';
 
 // Emission, inside the transaction of the state change (called by recordEvent): the public event
@@ -18,6 +18,13 @@ export interface EmitInput {
   data?: unknown;
   /** The policy row as this transaction just wrote it; without it the row is read again. */
   policy?: PolicyRowForEvents;
+  /**
+   * The quote number as SQL, where the statement the events join draws it (a creation's insert,
+   * in a CTE before them): the payloads take it from there rather than from `policy`.
+   */
+  quoteNumberSql?: Prisma.Sql;
+  /** The tenant's tag, where the caller has it at hand; otherwise it is read (once a process). */
+  tenantTag?: string;
 }
 
 /** The columns of a policy row the public events describe it by. */
@@ -34,7 +41,8 @@ export interface PolicyRowForEvents {
 export interface PublicEventRow {
   id: string;
   type: string;
-  payload: string;
+  /** The payload as a jsonb expression. */
+  payload: Prisma.Sql;
   occurredAt: Date;
 }
 
@@ -77,13 +85,25 @@ async function policySnapshot(db: SqlTx, input: EmitInput): Promise<PolicySnapsh
 export async function publicEventsFor(db: SqlTx, input: EmitInput): Promise<PublicEventRow[]> {
   const types = publicTypesOf(input);
   if (types.length === 0) return [];
-  const [tenant, policy] = await Promise.all([tenantTag(db, input.tenantId), policySnapshot(db, input)]);
+  const [tenant, policy] = await Promise.all([input.tenantTag ?? tenantTag(db, input.tenantId), policySnapshot(db, input)]);
   return types.map((type) => {
     const id = randomUUID();
     const occurredAt = new Date();
     const payload = buildPayload({ id, type, tenant, occurredAt, policy, sourceType: input.type, after: input.after, data: input.data });
-    return { id, type, payload: JSON.stringify(payload), occurredAt };
+    return { id, type, payload: payloadSql(payload, input.quoteNumberSql), occurredAt };
   });
+}
+
+/** The payload as jsonb, with the quote number drawn by the statement set where the payload names it. */
+function payloadSql(payload: PublicEventPayload, quoteNumberSql: Prisma.Sql | undefined): Prisma.Sql {
+  let sql = Prisma.sql`${JSON.stringify(payload)}::jsonb`;
+  if (!quoteNumberSql) return sql;
+  const paths = [
+    ...(payload.data.object === 'quote' ? ['{data,number}'] : []),
+    ...(payload.data.policy ? ['{data,policy,quoteNumber}'] : []),
+  ];
+  for (const path of paths) sql = Prisma.sql`jsonb_set(${sql}, ${path}::text[], to_jsonb(${quoteNumberSql}))`;
+  return sql;
 }
 
 /**
@@ -93,8 +113,7 @@ export async function publicEventsFor(db: SqlTx, input: EmitInput): Promise<Publ
 export function publicEventsCtes(tenantId: string, events: readonly PublicEventRow[]): Prisma.Sql {
   const rows = Prisma.join(
     events.map(
-      (event) =>
-        Prisma.sql`(${event.id}::uuid, ${tenantId}::uuid, ${event.type}, ${event.payload}::jsonb, ${event.occurredAt}::timestamptz)`,
+      (event) => Prisma.sql`(${event.id}::uuid, ${tenantId}::uuid, ${event.type}, ${event.payload}, ${event.occurredAt}::timestamptz)`,
     ),
   );
   return Prisma.sql`event AS (

@@ -24,6 +24,13 @@ export interface EventInput {
   policy?: PolicyRowForEvents;
   /** The long-poll keys this change wakes ("policy:<id>"), sent with the event instead of by publishChange. */
   wake?: readonly string[];
+  /**
+   * The quote number as SQL, where the statement the event joins draws it (a creation's insert, in
+   * a CTE before the event's, eventParts): `after.quoteNumber` and the public payloads take it.
+   */
+  quoteNumberSql?: Prisma.Sql;
+  /** The tenant's tag, where the caller has it at hand (the public events' source). */
+  tenantTag?: string;
 }
 
 /**
@@ -37,29 +44,40 @@ export function recordEvent(tx: Tx, event: EventInput): Promise<void> {
 
 /** recordEvent on either transaction path (lib/db/sql-tx.ts): on tenantWrite the statement goes with the next message. */
 export async function recordEventIn(db: SqlTx, event: EventInput): Promise<void> {
-  await db.execute(await eventStatement(db, event));
+  const { ctes, noticesRead } = await eventParts(db, event);
+  await db.execute(Prisma.sql`WITH ${Prisma.join(ctes, ', ')} SELECT ${noticesRead}`);
 }
 
-async function eventStatement(db: SqlTx, event: EventInput): Promise<Prisma.Sql> {
+/**
+ * The event's part of a statement, for a caller that writes it with other CTEs of its own: the
+ * CTEs, and the expression the statement's final SELECT must read so that each notice is sent
+ * (once: a CTE that is not a data-modifying one runs only when read).
+ */
+export async function eventParts(db: SqlTx, event: EventInput): Promise<{ ctes: Prisma.Sql[]; noticesRead: Prisma.Sql }> {
   const published = await publicEventsFor(db, event);
   const ctes = [
     Prisma.sql`audit AS (
       INSERT INTO "Event" ("tenantId", "policyId", "type", "actor", "before", "after", "data", "createdAt")
       VALUES (${event.tenantId}::uuid, ${event.policyId ?? null}::uuid, ${event.type}, ${event.actor},
-        ${jsonText(event.before)}::jsonb, ${jsonText(event.after)}::jsonb, ${jsonText(event.data)}::jsonb, ${new Date()}::timestamptz)
+        ${jsonText(event.before)}::jsonb, ${afterSql(event)}, ${jsonText(event.data)}::jsonb, ${new Date()}::timestamptz)
     )`,
   ];
   if (published.length > 0) ctes.push(publicEventsCtes(event.tenantId, published));
   const wake = event.wake ?? [];
   wake.forEach((key, index) => ctes.push(Prisma.sql`${Prisma.raw(`notice${index}`)} AS (${changeNoticeSql(key)})`));
-  // Each notice is read once, so each pg_notify runs exactly once.
-  const final = wake.length
-    ? Prisma.sql`SELECT ${Prisma.join(
+  const noticesRead = wake.length
+    ? Prisma.join(
         wake.map((_, index) => Prisma.raw(`(SELECT count(*) FROM notice${index})`)),
         ' + ',
-      )}`
-    : Prisma.sql`SELECT 1`;
-  return Prisma.sql`WITH ${Prisma.join(ctes, ', ')} ${final}`;
+      )
+    : Prisma.sql`1`;
+  return { ctes, noticesRead };
+}
+
+/** The audit event's `after`, with the quote number the statement draws where it draws one. */
+function afterSql(event: EventInput): Prisma.Sql {
+  const after = Prisma.sql`${jsonText(event.after)}::jsonb`;
+  return event.quoteNumberSql ? Prisma.sql`jsonb_set(${after}, '{quoteNumber}', to_jsonb(${event.quoteNumberSql}))` : after;
 }
 
 /** The value as JSON text for a jsonb column; SQL NULL for none, as Prisma stores an omitted Json?. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
 import { tenantId, withDatabase } from '../support/db';
-import { boundQuote, createQuote, waitForRequest } from '../support/lifecycle';
+import { boundQuote, createQuote, examplePayload, waitForRequest } from '../support/lifecycle';
 import { ownTenant } from '../support/own-tenant';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers */
@@ -102,6 +102,29 @@ describe('event feed', () => {
     expect(onlyBound.status).toBe(200);
     expect(new Set(onlyBound.body.data.map((event: any) => event.type))).toEqual(new Set(['quote.bound', 'policy.issued']));
   }, 90_000);
+
+  it('a creation’s events name the quote number its insert drew, in the feed and in the audit log', async () => {
+    const from = await head();
+    const created = await call(`${SALES}/create`, { token: broker, tenant, body: await examplePayload(broker, 'travel', tenant) });
+    expect(created.status, created.text).toBe(200);
+    const id: string = created.body.policy.id;
+    const quoteNumber: string = created.body.meta.quoteNumber;
+    expect(quoteNumber).toMatch(/^Q-\d{4}-\d{6,}$/);
+
+    const events = (await readAll(from, 50)).filter((event) => event.type === 'quote.created' && event.data.id === id);
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toEqual({
+      object: 'quote',
+      id,
+      number: quoteNumber,
+      policy: { id, product: 'travel', quoteNumber, policyNumber: null, status: 'draft', policyStatus: null, version: 0 },
+      renewalOfId: null,
+    });
+    const audit = await withDatabase(
+      async (client) => (await client.query(`SELECT "after" FROM "Event" WHERE "policyId" = $1 AND "type" = 'quote.created'`, [id])).rows,
+    );
+    expect(audit).toEqual([{ after: { status: 'draft', quoteNumber } }]);
+  });
 
   it('under concurrent writers a reader paging along sees each event exactly once, in commit order', async () => {
     const from = await head();

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Prisma } from '@/lib/db/generated/client';
 import type { SqlTx } from '@/lib/db/sql-tx';
 import { BadRequest, ValidationFailed } from '@/lib/errors';
 import { enqueueStatement } from '@/lib/jobs/queue';
-import { recordEventIn } from '@/lib/ledger/events';
+import { eventParts } from '@/lib/ledger/events';
 import { nextQuoteNumberSql } from '@/lib/ledger/sequences';
 import { productCodes } from '@/lib/products/registry';
 import { assertValidPayload } from '@/lib/products/validate';
@@ -14,8 +15,8 @@ import { customerNameOf, POLICY_COLUMNS, type QuoteData, type QuoteRecord } from
 export const PREPARE_QUOTE_TASK = 'prepare-quote';
 
 export interface CreateQuoteInput {
-  /** Only its id is needed: the renewal run creates quotes without a request's tenant. */
-  tenant: Pick<TenantRef, 'id'>;
+  /** The id, and the tag where the caller has it: the renewal run creates quotes without a request's tenant. */
+  tenant: Pick<TenantRef, 'id'> & { tag?: string };
   actor: string;
   payload: unknown;
   /** The policy this quote renews (renewal quotes follow the ordinary lifecycle). */
@@ -29,38 +30,65 @@ export interface CreateQuoteInput {
 /**
  * Creates a quote in `draft`: validated against the product schema (defaults applied), with
  * the synchronous enrichment done. The rest of enrichment and the first rating run in the
- * background job queued in the same transaction. On tenantWrite, two round trips: the insert
- * (which draws the quote number) with BEGIN, the event and the job with COMMIT.
+ * background job queued in the same transaction.
  */
 export async function createQuote(db: SqlTx, input: CreateQuoteInput): Promise<QuoteRecord> {
+  return insertedQuote(await db.query<QuoteRecord>(await creationStatement(db, input)));
+}
+
+/**
+ * createQuote as the whole of its transaction: on tenantWrite, one message (BEGIN, the creation's
+ * one statement, COMMIT) and one round trip.
+ */
+export async function createQuoteAndCommit(db: SqlTx, input: CreateQuoteInput): Promise<QuoteRecord> {
+  return insertedQuote(await db.queryAndCommit<QuoteRecord>(await creationStatement(db, input)));
+}
+
+function insertedQuote(rows: QuoteRecord[]): QuoteRecord {
+  if (!rows[0]) throw new Error('The new quote was not returned by its insert');
+  return rows[0];
+}
+
+/**
+ * The creation as one statement: the insert (which draws the quote number), its events and its
+ * preparation job as CTEs, answering the new row. The events' description of the quote is known
+ * before the insert (the row's id is drawn here, its state is a new quote's) but for the number,
+ * which they take from the insert's CTE.
+ */
+async function creationStatement(db: SqlTx, input: CreateQuoteInput): Promise<Prisma.Sql> {
   const productCode = productCodeOf(input.payload);
   const valid = assertValidPayload(productCode, input.payload, input.language);
   const { product: _product, ...rest } = valid as unknown as { product: string } & QuoteData;
   const data: QuoteData = rest;
   const { enrichment } = runEnrichment(productCode, valid as unknown as Record<string, unknown>, 'sync');
   const tenantId = input.tenant.id;
+  const id = randomUUID();
   const now = new Date();
-  const [row] = await db.query<QuoteRecord>(Prisma.sql`INSERT INTO "Policy" ("tenantId", "productCode", "status", "quoteNumber",
+  const quote = Prisma.sql`quote AS (
+    INSERT INTO "Policy" ("id", "tenantId", "productCode", "status", "quoteNumber", "currentVersion", "revision",
       "data", "enrichment", "enrichmentState", "paymentPlan", "dateInception", "dateExpiry", "customerName", "createdBy",
       "renewalOfId", "createdAt", "updatedAt")
-    VALUES (${tenantId}::uuid, ${productCode}, 'draft', ${nextQuoteNumberSql(tenantId, now.getUTCFullYear())},
+    VALUES (${id}::uuid, ${tenantId}::uuid, ${productCode}, 'draft', ${nextQuoteNumberSql(tenantId, now.getUTCFullYear())}, 0, 1,
       ${JSON.stringify(data)}::jsonb, ${JSON.stringify(enrichment)}::jsonb, 'pending', ${data.policy.paymentPlan ?? 'annual'},
       ${data.policy.dateInception}::date, ${data.policy.dateExpiry}::date, ${customerNameOf(data)}, ${input.actor},
       ${input.renewalOfId ?? null}::uuid, ${now}::timestamptz, ${now}::timestamptz)
-    RETURNING ${Prisma.raw(POLICY_COLUMNS)}`);
-  if (!row) throw new Error('The new quote was not returned by its insert');
-  await recordEventIn(db, {
+    RETURNING ${Prisma.raw(POLICY_COLUMNS)}
+  )`;
+  const { ctes, noticesRead } = await eventParts(db, {
     tenantId,
-    policyId: row.id,
+    policyId: id,
     type: 'quote.created',
     actor: input.actor,
-    after: { status: row.status, quoteNumber: row.quoteNumber },
+    after: { status: 'draft' },
     data: { product: productCode, renewalOfId: input.renewalOfId, copiedFromId: input.copiedFromId },
-    policy: row,
-    wake: [`policy:${row.id}`],
+    policy: { id, productCode, quoteNumber: '', policyNumber: null, status: 'draft', policyStatus: null, currentVersion: 0 },
+    quoteNumberSql: Prisma.sql`(SELECT "quoteNumber" FROM quote)`,
+    tenantTag: input.tenant.tag,
+    wake: [`policy:${id}`],
   });
-  await db.execute(enqueueStatement(PREPARE_QUOTE_TASK, { policyId: row.id, revision: row.revision }, { tenantId }));
-  return row;
+  const job = Prisma.sql`job AS (${enqueueStatement(PREPARE_QUOTE_TASK, { policyId: id, revision: 1 }, { tenantId })})`;
+  return Prisma.sql`WITH ${Prisma.join([quote, ...ctes, job], ', ')}
+    SELECT ${Prisma.raw(POLICY_COLUMNS)} FROM quote WHERE ${noticesRead} > 0`;
 }
 
 function productCodeOf(payload: unknown): string {

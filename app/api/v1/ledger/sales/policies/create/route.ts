@@ -1,12 +1,12 @@
 import { createQuoteEndpoint } from '@/lib/api/endpoints/quotes';
 import { tenantWrite } from '@/lib/db/tenant-write';
 import { ledgerRoute } from '@/lib/http/route';
-import { createQuote } from '@/lib/ledger/quotes/create-quote';
+import { createQuoteAndCommit } from '@/lib/ledger/quotes/create-quote';
 import { quoteBody } from '@/lib/ledger/quotes/quote-view';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
 export const POST = ledgerRoute(createQuoteEndpoint, async ({ tenant, principal, body, language }) => {
-  const row = await tenantWrite(tenant.id, (tx) => createQuote(tx, { tenant, actor: principal.subject, payload: body, language }));
+  const row = await tenantWrite(tenant.id, (tx) => createQuoteAndCommit(tx, { tenant, actor: principal.subject, payload: body, language }));
   return quoteBody(row);
 });
 
