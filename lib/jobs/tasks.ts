@@ -11,7 +11,7 @@ import { DELIVER_WEBHOOKS_TASK } from '@/lib/events-out/kick';
 import { PREPARE_QUOTE_TASK } from '@/lib/ledger/quotes/create-quote';
 import { ISSUE_POLICY_TASK } from '@/lib/ledger/quotes/issue-quote';
 import { issuePolicy, issuePolicyGaveUp } from '@/lib/ledger/quotes/issue-policy-job';
-import { prepareQuote } from '@/lib/ledger/quotes/prepare-quote';
+import { prepareQuote, TAKEN_ALONG_MAX } from '@/lib/ledger/quotes/prepare-quote';
 import type { CronDefinition, TaskRegistry } from './worker';
 
 // Every background task the worker runs, by name. Domain rooms add their handlers here.
@@ -26,7 +26,7 @@ const housekeeping = {
 
 export const TASKS: TaskRegistry = {
   housekeeping,
-  [PREPARE_QUOTE_TASK]: { run: prepareQuote, takesAlong: true },
+  [PREPARE_QUOTE_TASK]: { run: prepareQuote, takesAlong: TAKEN_ALONG_MAX },
   [ISSUE_POLICY_TASK]: { run: issuePolicy, onGiveUp: issuePolicyGaveUp },
   [EXPIRE_POLICIES_TASK]: {
     run: async () => {

@@ -42,12 +42,12 @@ export interface TaskDefinition {
   /** Called once when the last attempt failed (e.g. to mark a request `failed`). */
   onGiveUp?(job: ClaimedJob, error: unknown): Promise<void>;
   /**
-   * The handler takes along, in its own transaction, the tenant's other jobs of this task waiting
-   * in the queue (unclaimed) and reports them with ClaimedJob.tookAlong. The worker then claims
-   * at most one of a tenant's jobs of this task at a time, and none while it runs one
-   * (./claim-sql.ts): the jobs queued meanwhile wait to be taken along together.
+   * The handler takes along, in its own transaction, up to this many of the tenant's other jobs of
+   * this task waiting in the queue (unclaimed) and reports them with ClaimedJob.tookAlong. The
+   * worker then claims at most one of a tenant's jobs of this task at a time, and none while it
+   * runs one (./claim-sql.ts): the jobs queued meanwhile wait to be taken along together.
    */
-  takesAlong?: boolean;
+  takesAlong?: number;
 }
 
 export type TaskRegistry = Record<string, TaskDefinition>;
@@ -118,7 +118,10 @@ export interface WorkerOptions {
 
 /**
  * Under a burst of creations (`bench/cpu-per-request.ts create`, 2 cores) 10 ms took the
- * creations a second from 511 with none to 549; 15 and 25 ms did no better.
+ * creations a second from 511 with none to 549; 15 and 25 ms did no better. Longer ones looked
+ * better only while the gathering held a burst back (40 ms: 48.7 % of the empty route against
+ * 46.8 %, `bench/create-share.ts`), the preparations left queued after the load; ended by a full
+ * batch's notices, 40 ms measured 46.6 %.
  */
 export const TAKE_ALONG_GATHER_MS_DEFAULT = 10;
 
@@ -141,9 +144,15 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // Only the tasks this worker can run: other lanes' jobs stay for their own workers.
   const taskNames = Object.keys(options.tasks);
   const urgentTasks = options.urgentTasks ?? [];
-  const alongTasks = taskNames.filter((task) => options.tasks[task]?.takesAlong);
-  /** Jobs running now of a task that takes jobs along, by task and tenant: the claims leave their tenants' for later. */
-  const runningAlong = new Map<string, { task: string; tenantId: string; jobs: number }>();
+  const alongTasks = taskNames.filter((task) => (options.tasks[task]?.takesAlong ?? 0) > 0);
+  /**
+   * Jobs running now of a task that takes jobs along, by task and tenant (the claims leave their
+   * tenants' for later): how many, the notices of that tenant's new jobs heard since the
+   * first of them started, and, while the tenant's next jobs gather, how to end the gathering.
+   */
+  const runningAlong = new Map<string, { task: string; tenantId: string; jobs: number; noticed: number; endGathering?: () => void }>();
+  /** A run's own job and as many as it takes along: enough notices for it end a gathering early. */
+  const fullBatchOf = (task: string) => (options.tasks[task]?.takesAlong ?? 0) + 1;
   const takenTogether = () => ({ tasks: alongTasks, running: [...runningAlong.values()] });
   /** Jobs running now that took others along (ClaimedJob.tookAlong). */
   const tookAlongJobs = new Set<bigint>();
@@ -328,7 +337,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
           start: (job) => {
             const along = alongKey(job);
             if (along) {
-              const entry = runningAlong.get(along) ?? { task: job.task, tenantId: job.tenantId!, jobs: 0 };
+              const entry = runningAlong.get(along) ?? { task: job.task, tenantId: job.tenantId!, jobs: 0, noticed: 0 };
               entry.jobs++;
               runningAlong.set(along, entry);
             }
@@ -339,12 +348,17 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
                   if (entry && --entry.jobs === 0) runningAlong.delete(along);
                 };
                 // A job that took others along met a burst: the tenant's next jobs gather a moment
-                // longer, to be taken along together.
-                if (tookAlongJobs.delete(job.id) && gatherMs > 0) {
-                  setTimeout(() => {
+                // longer, to be taken along together, unless notices of a full batch came already
+                // (a longer wait would only hold back a burst faster than one run at a time).
+                const entry = runningAlong.get(along);
+                if (tookAlongJobs.delete(job.id) && gatherMs > 0 && entry && entry.noticed < fullBatchOf(job.task)) {
+                  const timer = setTimeout(() => entry.endGathering?.(), gatherMs).unref();
+                  entry.endGathering = () => {
+                    clearTimeout(timer);
+                    entry.endGathering = undefined;
                     release();
                     void loop();
-                  }, gatherMs).unref();
+                  };
                 } else {
                   release();
                 }
@@ -399,8 +413,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   for (const task of taskNames) {
     const takesAlong = alongTasks.includes(task);
     const onNotice = (tenantId: string | null) => {
-      if (takesAlong && tenantId && runningAlong.has(`${task} ${tenantId}`)) return;
-      void loop();
+      const along = takesAlong && tenantId ? runningAlong.get(`${task} ${tenantId}`) : undefined;
+      if (!along) {
+        void loop();
+        return;
+      }
+      along.noticed++;
+      if (along.endGathering && along.noticed >= fullBatchOf(task)) along.endGathering();
     };
     unsubscribes.push(await listener.subscribe(jobChannel(task), onNotice));
   }

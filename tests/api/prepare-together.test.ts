@@ -16,7 +16,7 @@ process.env.DATABASE_URL = inject('databaseUrl');
 const { startWorker } = await import('@/lib/jobs/worker');
 const { listener } = await import('@/lib/jobs/listener');
 const { metrics } = await import('@/lib/metrics/registry');
-const { prepareQuote } = await import('@/lib/ledger/quotes/prepare-quote');
+const { prepareQuote, TAKEN_ALONG_MAX } = await import('@/lib/ledger/quotes/prepare-quote');
 
 const TASK = `test.prepare.${randomUUID().slice(0, 8)}`;
 
@@ -102,7 +102,7 @@ describe('preparations taken along', () => {
       tasks: {
         [TASK]: {
           run: (job) => (runs.push({ tenantId: job.tenantId, policyId: job.payload.policyId }), prepareQuote(job)),
-          takesAlong: true,
+          takesAlong: TAKEN_ALONG_MAX,
         },
       },
       concurrency: 4,
@@ -141,7 +141,7 @@ describe('preparations taken along', () => {
         tasks: {
           [TASK]: {
             run: (job) => (runsOf.set(job.payload.policyId, (runsOf.get(job.payload.policyId) ?? 0) + 1), prepareQuote(job)),
-            takesAlong: true,
+            takesAlong: TAKEN_ALONG_MAX,
           },
         },
         concurrency: 1,
@@ -202,7 +202,7 @@ describe('preparations taken along', () => {
             started.push(job.payload.name as string);
             if (job.payload.name === 'acme 1') await firstHeld;
           },
-          takesAlong: true,
+          takesAlong: 15,
         },
       },
       concurrency: 4,
@@ -245,7 +245,7 @@ describe('preparations taken along', () => {
             if (name.endsWith('burst')) job.tookAlong(1);
             ran.set(name, { startedAt, endedAt: performance.now() });
           },
-          takesAlong: true,
+          takesAlong: 15,
         },
       },
       concurrency: 4,
@@ -270,6 +270,59 @@ describe('preparations taken along', () => {
       expect(ran.get('acme gathered')!.startedAt - burstEnded).toBeGreaterThanOrEqual(GATHER_MS - 20);
       expect(ran.get('globex meanwhile')!.startedAt - burstEnded).toBeLessThan(GATHER_MS / 2);
     } finally {
+      await worker.stop();
+      await withDatabase((client) => client.query(`DELETE FROM "Job" WHERE "task" = $1`, [task]));
+    }
+  });
+
+  it('ends the gathering once notices of a full batch came: a burst faster than one run at a time is not held back', async () => {
+    const acme = await tenantId('acme');
+    const task = `${TASK}.full`;
+    // Long enough that a test waiting it out would time out.
+    const GATHER_MS = 60_000;
+    const started = new Set<string>();
+    const ran = new Map<string, { startedAt: number; endedAt: number }>();
+    const queue = (name: string) => queueNamed(task, name, acme);
+    let releaseBurst!: () => void;
+    const burstHeld = new Promise<void>((resolve) => (releaseBurst = resolve));
+    const worker = await startWorker({
+      tasks: {
+        [task]: {
+          run: async (job) => {
+            const startedAt = performance.now();
+            const name = job.payload.name as string;
+            started.add(name);
+            if (name.endsWith('burst')) {
+              await burstHeld;
+              job.tookAlong(2);
+            }
+            ran.set(name, { startedAt, endedAt: performance.now() });
+          },
+          // A full batch: the job and the two it takes along.
+          takesAlong: 2,
+        },
+      },
+      concurrency: 4,
+      pollIntervalMs: 50,
+      lane: 'test',
+      queueVacuum: 'off',
+      takeAlongGatherMs: GATHER_MS,
+    });
+    try {
+      // Two notices while the burst runs, the third while its tenant gathers: that one ends it.
+      await queue('first burst');
+      await until(() => started.has('first burst'), 'the burst started');
+      await queue('acme 1');
+      await queue('acme 2');
+      releaseBurst();
+      await until(() => ran.has('first burst'), 'the burst ended');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(ran.has('acme 1'), 'two notices of a batch of three: still gathering').toBe(false);
+      await queue('acme 3');
+      await until(() => ran.has('acme 1'), 'the gathering ended by the third notice');
+      expect(ran.get('acme 1')!.startedAt - ran.get('first burst')!.endedAt).toBeLessThan(5_000);
+    } finally {
+      releaseBurst();
       await worker.stop();
       await withDatabase((client) => client.query(`DELETE FROM "Job" WHERE "task" = $1`, [task]));
     }
