@@ -14,6 +14,7 @@ import { until } from '../support/until';
 
 process.env.DATABASE_URL = inject('databaseUrl');
 const { startWorker } = await import('@/lib/jobs/worker');
+type ClaimedJob = import('@/lib/jobs/worker').ClaimedJob;
 const { listener } = await import('@/lib/jobs/listener');
 const { metrics } = await import('@/lib/metrics/registry');
 const { prepareQuote, TAKEN_ALONG_MAX } = await import('@/lib/ledger/quotes/prepare-quote');
@@ -67,6 +68,17 @@ const queueNamed = (task: string, name: string, tenant: string) =>
       tenant,
     ]),
   );
+
+/** A worker of the test lane for one task that takes up to `takesAlong` along and gathers `gatherMs` after a burst. */
+const gatheringWorker = (task: string, takesAlong: number, gatherMs: number, run: (job: ClaimedJob) => Promise<void>) =>
+  startWorker({
+    tasks: { [task]: { run, takesAlong } },
+    concurrency: 4,
+    pollIntervalMs: 50,
+    lane: 'test',
+    queueVacuum: 'off',
+    takeAlongGatherMs: gatherMs,
+  });
 
 const quoteStates = (ids: string[]) =>
   withDatabase(async (client) => {
@@ -235,24 +247,12 @@ describe('preparations taken along', () => {
     const GATHER_MS = 400;
     const ran = new Map<string, { startedAt: number; endedAt: number }>();
     const queue = (name: string, tenant: string) => queueNamed(task, name, tenant);
-    const worker = await startWorker({
-      tasks: {
-        [task]: {
-          run: async (job) => {
-            const startedAt = performance.now();
-            const name = job.payload.name as string;
-            // As a preparation that met a burst reports the jobs it took along.
-            if (name.endsWith('burst')) job.tookAlong(1);
-            ran.set(name, { startedAt, endedAt: performance.now() });
-          },
-          takesAlong: 15,
-        },
-      },
-      concurrency: 4,
-      pollIntervalMs: 50,
-      lane: 'test',
-      queueVacuum: 'off',
-      takeAlongGatherMs: GATHER_MS,
+    const worker = await gatheringWorker(task, 15, GATHER_MS, async (job) => {
+      const startedAt = performance.now();
+      const name = job.payload.name as string;
+      // As a preparation that met a burst reports the jobs it took along.
+      if (name.endsWith('burst')) job.tookAlong(1);
+      ran.set(name, { startedAt, endedAt: performance.now() });
     });
     try {
       await queue('acme alone', acme);
@@ -285,28 +285,16 @@ describe('preparations taken along', () => {
     const queue = (name: string) => queueNamed(task, name, acme);
     let releaseBurst!: () => void;
     const burstHeld = new Promise<void>((resolve) => (releaseBurst = resolve));
-    const worker = await startWorker({
-      tasks: {
-        [task]: {
-          run: async (job) => {
-            const startedAt = performance.now();
-            const name = job.payload.name as string;
-            started.add(name);
-            if (name.endsWith('burst')) {
-              await burstHeld;
-              job.tookAlong(2);
-            }
-            ran.set(name, { startedAt, endedAt: performance.now() });
-          },
-          // A full batch: the job and the two it takes along.
-          takesAlong: 2,
-        },
-      },
-      concurrency: 4,
-      pollIntervalMs: 50,
-      lane: 'test',
-      queueVacuum: 'off',
-      takeAlongGatherMs: GATHER_MS,
+    // A full batch: the job and the two it takes along.
+    const worker = await gatheringWorker(task, 2, GATHER_MS, async (job) => {
+      const startedAt = performance.now();
+      const name = job.payload.name as string;
+      started.add(name);
+      if (name.endsWith('burst')) {
+        await burstHeld;
+        job.tookAlong(2);
+      }
+      ran.set(name, { startedAt, endedAt: performance.now() });
     });
     try {
       // Two notices while the burst runs, the third while its tenant gathers: that one ends it.
