@@ -292,6 +292,46 @@ describe('tenant-scoped transactions', () => {
     expect(batches[1]!.map(({ text }) => text)).toEqual(['COMMIT']);
   });
 
+  it('send a tenant write’s queryAndCommit with COMMIT in one message, answer its rows, refuse any statement after it, and roll back when it fails', async () => {
+    const number = `ONCE-${crypto.randomUUID()}`;
+    batches.splice(0);
+    const [row] = await tenantWrite(acme, async (tx) => {
+      await tx.execute(draftRow(acme, `${number}-before`));
+      return tx.queryAndCommit<{ n: string }>(Prisma.sql`${draftRow(acme, number)} RETURNING "quoteNumber" AS n`);
+    });
+    expect(row).toEqual({ n: number });
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.map(({ text }) => text.split(/\s+/).slice(0, 2).join(' '))).toEqual([
+      'BEGIN',
+      "SELECT set_config('app.tenant_id',",
+      'INSERT INTO',
+      'INSERT INTO',
+      'COMMIT',
+    ]);
+    expect(await quotesNumbered(number)).toBe('1');
+    expect(await quotesNumbered(`${number}-before`)).toBe('1');
+
+    const after = `AFTER-${crypto.randomUUID()}`;
+    await expect(
+      tenantWrite(acme, async (tx) => {
+        await tx.queryAndCommit(Prisma.sql`SELECT 1 AS one`);
+        await tx.execute(draftRow(acme, after));
+      }),
+    ).rejects.toThrow('The transaction has committed: no statement may follow it');
+    expect(await quotesNumbered(after)).toBe('0');
+
+    // The statement collides with the one before it: COMMIT never runs, nothing stays.
+    const twice = `ONCE-TWICE-${crypto.randomUUID()}`;
+    await expect(
+      tenantWrite(acme, async (tx) => {
+        await tx.execute(draftRow(acme, twice));
+        await tx.queryAndCommit(draftRow(acme, twice));
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await quotesNumbered(twice)).toBe('0');
+    await expectCleanPool();
+  });
+
   it('prepare a statement once per connection, plan it generically after five runs, and prepare it again once the connection’s statements are LEDGER_PLAN_AGE_MS old', async () => {
     const probe = Prisma.sql`SELECT count(*)::text AS n FROM "Policy" WHERE "quoteNumber" = ${`PROBE-${crypto.randomUUID()}`}`;
     const name = statementName(probe.text);
