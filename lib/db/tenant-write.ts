@@ -48,9 +48,12 @@ export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promis
     /** Statements of `execute` not sent yet: they go first in the next message. */
     const waiting: SqlStatement[] = [];
     let preparedUnknown = () => false;
+    const refuseAfterCommit = () => {
+      if (committed) throw new Error('The transaction has committed: no statement may follow it');
+    };
     /** Sends the opening (once), the waiting statements and `last` as one message; every result. */
     const send = async (...last: SqlStatement[]): Promise<BatchResult[]> => {
-      if (committed) throw new Error('The transaction has committed: no statement may follow it');
+      refuseAfterCommit();
       const batch = sendBatch(client, [...(opened ? [] : opening), ...waiting.splice(0), ...last]);
       opened = true;
       preparedUnknown = batch.preparedUnknown;
@@ -61,7 +64,7 @@ export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promis
         return (await send(sql)).at(-1)!.rows as R[];
       },
       async execute(sql: Prisma.Sql): Promise<void> {
-        if (committed) throw new Error('The transaction has committed: no statement may follow it');
+        refuseAfterCommit();
         waiting.push(sql);
       },
       async queryAndCommit<R extends object>(sql: Prisma.Sql): Promise<R[]> {

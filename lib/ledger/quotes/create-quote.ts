@@ -14,6 +14,9 @@ import { customerNameOf, POLICY_COLUMNS, type QuoteData, type QuoteRecord } from
 
 export const PREPARE_QUOTE_TASK = 'prepare-quote';
 
+/** What a new quote's row starts with, written by the insert and known to its events and its job before it. */
+const NEW_QUOTE = { status: 'draft', currentVersion: 0, revision: 1 } as const;
+
 export interface CreateQuoteInput {
   /** The id, and the tag where the caller has it: the renewal run creates quotes without a request's tenant. */
   tenant: Pick<TenantRef, 'id'> & { tag?: string };
@@ -68,7 +71,8 @@ async function creationStatement(db: SqlTx, input: CreateQuoteInput): Promise<Pr
     INSERT INTO "Policy" ("id", "tenantId", "productCode", "status", "quoteNumber", "currentVersion", "revision",
       "data", "enrichment", "enrichmentState", "paymentPlan", "dateInception", "dateExpiry", "customerName", "createdBy",
       "renewalOfId", "createdAt", "updatedAt")
-    VALUES (${id}::uuid, ${tenantId}::uuid, ${productCode}, 'draft', ${nextQuoteNumberSql(tenantId, now.getUTCFullYear())}, 0, 1,
+    VALUES (${id}::uuid, ${tenantId}::uuid, ${productCode}, ${NEW_QUOTE.status}, ${nextQuoteNumberSql(tenantId, now.getUTCFullYear())},
+      ${NEW_QUOTE.currentVersion}::int, ${NEW_QUOTE.revision}::int,
       ${JSON.stringify(data)}::jsonb, ${JSON.stringify(enrichment)}::jsonb, 'pending', ${data.policy.paymentPlan ?? 'annual'},
       ${data.policy.dateInception}::date, ${data.policy.dateExpiry}::date, ${customerNameOf(data)}, ${input.actor},
       ${input.renewalOfId ?? null}::uuid, ${now}::timestamptz, ${now}::timestamptz)
@@ -79,14 +83,22 @@ async function creationStatement(db: SqlTx, input: CreateQuoteInput): Promise<Pr
     policyId: id,
     type: 'quote.created',
     actor: input.actor,
-    after: { status: 'draft' },
+    after: { status: NEW_QUOTE.status },
     data: { product: productCode, renewalOfId: input.renewalOfId, copiedFromId: input.copiedFromId },
-    policy: { id, productCode, quoteNumber: '', policyNumber: null, status: 'draft', policyStatus: null, currentVersion: 0 },
+    policy: {
+      id,
+      productCode,
+      quoteNumber: '',
+      policyNumber: null,
+      status: NEW_QUOTE.status,
+      policyStatus: null,
+      currentVersion: NEW_QUOTE.currentVersion,
+    },
     quoteNumberSql: Prisma.sql`(SELECT "quoteNumber" FROM quote)`,
     tenantTag: input.tenant.tag,
     wake: [`policy:${id}`],
   });
-  const job = Prisma.sql`job AS (${enqueueStatement(PREPARE_QUOTE_TASK, { policyId: id, revision: 1 }, { tenantId })})`;
+  const job = Prisma.sql`job AS (${enqueueStatement(PREPARE_QUOTE_TASK, { policyId: id, revision: NEW_QUOTE.revision }, { tenantId })})`;
   return Prisma.sql`WITH ${Prisma.join([quote, ...ctes, job], ', ')}
     SELECT ${Prisma.raw(POLICY_COLUMNS)} FROM quote WHERE ${noticesRead} > 0`;
 }
