@@ -24,7 +24,8 @@ import { scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const mode = process.argv[2] ?? 'all';
-if (!['all', 'http', 'scale', 'queue'].includes(mode)) {
+// `scale-child`: the reads at scale for a parent run (scaleInChild), their figures sent back to it.
+if (!['all', 'http', 'scale', 'queue', 'scale-child'].includes(mode)) {
   console.error('usage: npm run bench [-- all|http|scale|queue]');
   process.exit(2);
 }
@@ -233,7 +234,28 @@ async function scaleBench(figures: Figures): Promise<void> {
   }
 }
 
+/**
+ * The reads at scale in a process of their own, after the HTTP scenarios' stack has stopped: a stack
+ * is seeded through the process's one Prisma client, which stays bound to the first stack's database.
+ */
+async function scaleInChild(): Promise<Figures['scale']> {
+  const child = fork(import.meta.filename, ['scale-child'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Figures['scale']));
+    child.once('error', reject);
+    // After the figures came this settles nothing.
+    child.once('exit', (code) => reject(new Error(`The reads at scale ended with code ${code} before their figures`)));
+  });
+}
+
 async function main(): Promise<void> {
+  if (mode === 'scale-child') {
+    const figures: Figures = { http: {}, notice: {}, scale: {} };
+    await scaleBench(figures);
+    // Sent before the process exits (runBench exits as soon as main returns).
+    await new Promise((resolve) => process.send?.(figures.scale, resolve));
+    return;
+  }
   const started = Date.now();
   const loadBefore = os.loadavg();
   say(
@@ -262,7 +284,8 @@ async function main(): Promise<void> {
       await stack.stop();
     }
   }
-  if (mode !== 'queue') await scaleBench(figures);
+  if (mode === 'scale') await scaleBench(figures);
+  else if (mode !== 'queue') figures.scale = await scaleInChild();
   if (mode === 'all' || mode === 'http') {
     say('In process');
     figures.rating = await benchRatingInProcess(3_000);
