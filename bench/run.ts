@@ -200,7 +200,7 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
  * on this one stack, each run after the queue has emptied, so the comparison is of the table's size
  * and nothing else. Read on the HTTP scenarios' stack after the lifecycles and their documents, the
  * p99 at 1,000,000 policies varied from 1.02× to 1.41× of the 10,000 figure between full runs,
- * while the same reads on a fresh stack read 1.03× (README "Reads at scale").
+ * while the same reads on a fresh stack read 1.03× (README "Reads at scale on a stack of their own").
  */
 async function scaleBench(figures: Figures): Promise<void> {
   const stack = await startBenchStack({ logName: 'bench-scale-stack.log', say });
@@ -250,6 +250,7 @@ async function scaleInChild(): Promise<Figures['scale']> {
 
 async function main(): Promise<void> {
   if (mode === 'scale-child') {
+    if (!process.send) throw new Error('scale-child runs under a full or http run of the bench, which reads its figures');
     const figures: Figures = { http: {}, notice: {}, scale: {} };
     await scaleBench(figures);
     // Sent before the process exits (runBench exits as soon as main returns).
