@@ -26,6 +26,16 @@ describe('the tax table by country, line and date', () => {
     expect(taxFor('GB', 'property', '2017-06-01')?.rate.toFixed(2)).toBe('0.12');
   });
 
+  it("a line without a row of its own takes the general rate, wherever the table lists another line's row", () => {
+    const name = { en: 'X', de: 'X' };
+    const table: TaxRow[] = [
+      { country: 'XX', line: 'travel', rate: '0.30', validFrom: '2020-01-01', jurisdiction: 'X', name },
+      { country: 'XX', line: 'any', rate: '0.10', validFrom: '2020-01-01', jurisdiction: 'X', name },
+    ];
+    expect(taxFor('XX', 'property', '2026-12-01', table)?.rate.toFixed(2)).toBe('0.10');
+    expect(taxFor('XX', 'travel', '2026-12-01', table)?.rate.toFixed(2)).toBe('0.30');
+  });
+
   it('a rate change applies from its date: the old row up to the day before, the new one from the day', () => {
     const name = { en: 'X', de: 'X' };
     const table: TaxRow[] = [

@@ -35,6 +35,21 @@ describe('re-spreading open instalments', () => {
     expect(everything).toEqual({ cancel: ['a', 'b', 'c'], create: [] });
   });
 
+  it('more open instalments than a plan may have (a deposit and twelve) are replaced by twelve, on the first twelve dates', () => {
+    const thirteen = Array.from({ length: 13 }, (_, index) => ({
+      id: `i${index + 1}`,
+      dueDate: `${2026 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`,
+      amount: money('10.00'),
+    }));
+    const plan = respreadInstalments(thirteen, money('1.30'), '2025-12-15', '2025-12-15');
+    expect(plan.cancel).toEqual(thirteen.map((instalment) => instalment.id));
+    // 130.00 + 1.30 = 131.30 over twelve: 10.94 each (131.28), the 0.02 left on the first.
+    expect(plan.create.map((entry) => [entry.dueDate, entry.amount.toFixed(2)])).toEqual([
+      ['2026-01-01', '10.96'],
+      ...['02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map((month) => [`2026-${month}-01`, '10.94']),
+    ]);
+  });
+
   it('sorts the open instalments by due date before choosing', () => {
     const shuffled = [open[2]!, open[0]!, open[1]!];
     const plan = respreadInstalments(shuffled, money('-30.00'), '2026-01-15', '2026-01-15');
