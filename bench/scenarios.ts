@@ -4,7 +4,17 @@ import type { LoadOptions } from './load';
 // The HTTP loads the bench tools share, one definition each: `npm run bench`, the CPU per request,
 // the profiles and PostgreSQL by client all measure the same requests.
 
-const HOT_SCENARIOS = ['empty', 'empty-post', 'create', 'read', 'actions', 'calculate'] as const;
+const HOT_SCENARIOS = [
+  'empty',
+  'empty-post',
+  'floor-create',
+  'floor-read',
+  'floor-calculate',
+  'create',
+  'read',
+  'actions',
+  'calculate',
+] as const;
 export type HotScenario = (typeof HOT_SCENARIOS)[number];
 
 export interface ScenarioContext {
@@ -36,6 +46,26 @@ export function scenarioLoad(scenario: HotScenario, context: ScenarioContext): L
         method: 'POST',
         body: '{}',
         path: () => `/api/bench/empty/${crypto.randomUUID()}`,
+      };
+    // The floors: what the ceiling above and one round trip to PostgreSQL leave (lib/http/bench-floors.ts).
+    case 'floor-create':
+      return {
+        ...base,
+        url: `${baseUrl}/api/bench/round-trip`,
+        headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        body: JSON.stringify(payload),
+      };
+    case 'floor-read':
+      return { ...base, url: `${baseUrl}/api/bench/round-trip/${ids[0]}`, headers: {}, path: () => `/api/bench/round-trip/${pick(ids)}` };
+    case 'floor-calculate':
+      return {
+        ...base,
+        url: `${baseUrl}/api/bench/round-trip/${ids[0]}`,
+        headers: { 'content-type': 'application/json' },
+        method: 'POST',
+        body: '{}',
+        path: () => `/api/bench/round-trip/${pick(ids)}`,
       };
     case 'create':
       return { ...base, url: `${baseUrl}${API}/sales/policies/create`, method: 'POST', body: JSON.stringify(payload) };

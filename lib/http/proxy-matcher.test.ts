@@ -19,6 +19,8 @@ describe('the proxy matcher', () => {
       `/api/v1/ledger/policies/${id}/documents`,
       '/api/bench/empty',
       `/api/bench/empty/${id}`,
+      '/api/bench/round-trip',
+      `/api/bench/round-trip/${id}`,
     ]) {
       expect(runsOn(path), path).toBe(false);
     }
@@ -40,6 +42,8 @@ describe('the proxy matcher', () => {
       `/api/v1/ledger/policies/${id}/documents/extra`,
       `/api/v2/ledger/requests/${id}`,
       '/api/bench/empty/1',
+      '/api/bench/round-trip/1',
+      '/api/bench/other',
     ]) {
       expect(runsOn(path), path).toBe(true);
     }

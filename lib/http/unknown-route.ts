@@ -12,6 +12,8 @@ export const API_ROUTES: Readonly<Record<string, readonly string[]>> = {
   '/api/metrics': ['GET'],
   '/api/bench/empty': ['GET'],
   '/api/bench/empty/{id}': ['GET', 'POST'],
+  '/api/bench/round-trip': ['POST'],
+  '/api/bench/round-trip/{id}': ['GET', 'POST'],
   '/api/v1/auth/token': ['POST'],
   '/api/v1/auth/jwks.json': ['GET'],
   '/api/v1/ledger/openapi.json': ['GET'],

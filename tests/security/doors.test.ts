@@ -18,12 +18,15 @@ beforeAll(async () => {
 
 describe('doors', () => {
   it('the bench routes are not served outside the bench', async () => {
-    for (const path of ['/api/bench/empty', '/api/bench/empty/1']) {
+    const id = '5d2c9a40-1f3b-4e8a-9b7c-6d5e4f3a2b10';
+    for (const path of ['/api/bench/empty', '/api/bench/empty/1', `/api/bench/round-trip/${id}`]) {
       const answer = await call(path, { tenant: null });
       expect(answer.status, path).toBe(404);
     }
-    const posted = await call('/api/bench/empty/1', { tenant: null, method: 'POST', body: {} });
-    expect(posted.status).toBe(404);
+    for (const path of ['/api/bench/empty/1', '/api/bench/round-trip', `/api/bench/round-trip/${id}`]) {
+      const posted = await call(path, { tenant: null, method: 'POST', body: {} });
+      expect(posted.status, path).toBe(404);
+    }
   });
 
   it('the session answer carries no more than the signed-in user’s own ledger token (see SECURITY.md)', async () => {
