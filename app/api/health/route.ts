@@ -1,5 +1,7 @@
 import { prisma } from '@/lib/db/client';
 
+export const dynamic = 'force-dynamic';
+
 // For load balancers: 200 when the database answers, 503 when it does not.
 export async function GET(): Promise<Response> {
   try {

@@ -1,5 +1,7 @@
 import { readiness } from '@/lib/http/readiness';
 
+export const dynamic = 'force-dynamic';
+
 // Readiness for load balancers: 200 when this process should get traffic, else 503 with the failed checks.
 export async function GET(): Promise<Response> {
   const answer = await readiness();

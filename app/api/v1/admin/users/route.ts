@@ -3,6 +3,8 @@ import { createUser, listUsers } from '@/lib/accounts/users';
 import { createUserEndpoint, listUsersEndpoint } from '@/lib/api/endpoints/admin';
 import { ledgerRoute } from '@/lib/http/route';
 
+export const dynamic = 'force-dynamic';
+
 export const GET = ledgerRoute(listUsersEndpoint, async ({ tenant }) => ({ data: await listUsers(tenant.id) }));
 
 export const POST = ledgerRoute(createUserEndpoint, async ({ tenant, principal, body, request }) => {

@@ -1,3 +1,5 @@
 import { exchangeClientCredentials } from '@/lib/auth/token-endpoint';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = exchangeClientCredentials;

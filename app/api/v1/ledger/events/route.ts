@@ -4,6 +4,8 @@ import { readFeed, waitForFeed, type FeedQuery } from '@/lib/events-out/feed';
 import { isPublicEventType } from '@/lib/events-out/types';
 import { ledgerRoute } from '@/lib/http/route';
 
+export const dynamic = 'force-dynamic';
+
 export const GET = ledgerRoute(eventFeedEndpoint, async ({ tenant, query, request }) => {
   const types = query.types
     ?.split(',')

@@ -2,6 +2,8 @@ import { createWebhookEndpoint, listWebhooksEndpoint } from '@/lib/api/endpoints
 import { createSubscription, listSubscriptions } from '@/lib/events-out/subscriptions';
 import { ledgerRoute } from '@/lib/http/route';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(createWebhookEndpoint, async ({ tenant, principal, body }) =>
   Response.json(await createSubscription(tenant.id, principal.subject, body), { status: 201 }),
 );

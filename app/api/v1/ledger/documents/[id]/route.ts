@@ -4,6 +4,8 @@ import { documentResponse, wantsJson } from '@/lib/http/document-response';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 
+export const dynamic = 'force-dynamic';
+
 export const GET = ledgerRoute(downloadDocumentEndpoint, async ({ tenant, params, request }) => {
   const id = requireUuid(params.id, 'Document');
   const { metadata, content } = await readDocument(tenant.id, id, request.signal);

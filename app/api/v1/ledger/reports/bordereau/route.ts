@@ -4,6 +4,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { premiumBordereau } from '@/lib/ledger/reports/bordereau';
 import { bordereauCsv } from '@/lib/ledger/reports/bordereau-csv';
 
+export const dynamic = 'force-dynamic';
+
 export const GET = ledgerRoute(bordereauEndpoint, async ({ tenant, query, request }) => {
   const bordereau = await withTenant(tenant.id, (tx) => premiumBordereau(tx, { tenantId: tenant.id, month: query.month }));
   const csv = query.format === 'csv' || (query.format === undefined && (request.headers.get('accept') ?? '').includes('text/csv'));

@@ -4,6 +4,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { getRequest, waitForRequest } from '@/lib/ledger/requests/get-request';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
+export const dynamic = 'force-dynamic';
+
 export const GET = ledgerRoute(getRequestEndpoint, async ({ tenant, params, query, request }) => {
   const requestId = requireUuid(params.requestId, 'Request');
   return query.longPolling ? waitForRequest(tenant.id, requestId, request.signal) : getRequest(tenant.id, requestId);

@@ -3,6 +3,8 @@ import { deleteSubscription, readSubscription, updateSubscription } from '@/lib/
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 
+export const dynamic = 'force-dynamic';
+
 export const GET = ledgerRoute(readWebhookEndpoint, async ({ tenant, params }) =>
   readSubscription(tenant.id, requireUuid(params.id, 'Webhook subscription')),
 );

@@ -5,6 +5,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { changePolicyData } from '@/lib/ledger/policies/change-policy-data';
 import { readPolicy } from '@/lib/ledger/policies/read-policy';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(policyDataChangeEndpoint, async ({ tenant, principal, params, body, request, language }) => {
   const id = requireUuid(params.id, 'Policy');
   const { effectiveDate, ...patch } = body;

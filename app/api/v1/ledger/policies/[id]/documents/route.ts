@@ -5,6 +5,8 @@ import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
+export const dynamic = 'force-dynamic';
+
 export const GET = ledgerRoute(listDocumentsEndpoint, async ({ tenant, params }) => {
   const id = requireUuid(params.id, 'Policy');
   const documents = await listDocuments(tenant.id, id);

@@ -4,6 +4,8 @@ import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 import { readPolicy } from '@/lib/ledger/policies/read-policy';
 
+export const dynamic = 'force-dynamic';
+
 export const GET = ledgerRoute(policyLinksEndpoint, async ({ tenant, params, query, language }) => {
   const id = requireUuid(params.id, 'Policy');
   const { body, etag } = await withTenant(tenant.id, (tx) =>

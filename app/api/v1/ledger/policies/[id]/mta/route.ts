@@ -5,6 +5,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { applyMta } from '@/lib/ledger/policies/apply-mta';
 import { etagOf } from '@/lib/ledger/quotes/quote-record';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(policyMtaEndpoint, async ({ tenant, principal, params, query, body, request }) => {
   const id = requireUuid(params.id, 'Policy');
   const { effectiveDate, ...patch } = body;

@@ -5,6 +5,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { balanceOfPolicy, paymentHistory } from '@/lib/ledger/payments/answer';
 import { recordPayment } from '@/lib/ledger/payments/record-payment';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(recordPaymentEndpoint, async ({ tenant, principal, params, body }) => {
   const policyId = requireUuid(params.id, 'Policy');
   const answer = await withTenant(tenant.id, async (tx) => {

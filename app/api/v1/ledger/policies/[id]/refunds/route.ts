@@ -5,6 +5,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { balanceOfPolicy } from '@/lib/ledger/payments/answer';
 import { recordRefund } from '@/lib/ledger/payments/record-refund';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(recordRefundEndpoint, async ({ tenant, principal, params, body }) => {
   const policyId = requireUuid(params.id, 'Policy');
   const answer = await withTenant(tenant.id, async (tx) => {

@@ -5,6 +5,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { reinstatePolicy } from '@/lib/ledger/policies/reinstate-policy';
 import { etagOf } from '@/lib/ledger/quotes/quote-record';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(policyReinstateEndpoint, async ({ tenant, principal, params, query, request }) => {
   const id = requireUuid(params.id, 'Policy');
   const outcome = await withTenant(tenant.id, (tx) =>

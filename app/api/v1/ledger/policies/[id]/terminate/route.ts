@@ -5,6 +5,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { terminatePolicy } from '@/lib/ledger/policies/terminate-policy';
 import { etagOf } from '@/lib/ledger/quotes/quote-record';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(policyTerminateEndpoint, async ({ tenant, principal, params, query, body, request }) => {
   const id = requireUuid(params.id, 'Policy');
   const outcome = await withTenant(tenant.id, (tx) =>

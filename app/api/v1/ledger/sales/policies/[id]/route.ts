@@ -9,6 +9,8 @@ import { updateQuote } from '@/lib/ledger/quotes/update-quote';
 import { businessTodayOf } from '@/lib/ledger/today';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
+export const dynamic = 'force-dynamic';
+
 export const GET = ledgerRoute(readQuoteEndpoint, async ({ tenant, params, query }) => {
   const id = requireUuid(params.id, 'Quote');
   // The plain read takes the read-only fast path; with notifications it is one transaction as before.

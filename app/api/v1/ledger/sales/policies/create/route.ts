@@ -5,6 +5,8 @@ import { createQuoteAndCommit } from '@/lib/ledger/quotes/create-quote';
 import { quoteBody } from '@/lib/ledger/quotes/quote-view';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(createQuoteEndpoint, async ({ tenant, principal, body, language }) => {
   const row = await tenantWrite(tenant.id, (tx) => createQuoteAndCommit(tx, { tenant, actor: principal.subject, payload: body, language }));
   return quoteBody(row);

@@ -5,6 +5,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { withdrawTermination } from '@/lib/ledger/policies/withdraw-termination';
 import { etagOf } from '@/lib/ledger/quotes/quote-record';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(policyWithdrawTerminationEndpoint, async ({ tenant, principal, params, query, request }) => {
   const id = requireUuid(params.id, 'Policy');
   const outcome = await withTenant(tenant.id, (tx) =>

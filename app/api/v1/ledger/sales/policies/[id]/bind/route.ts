@@ -8,6 +8,8 @@ import { bindQuote } from '@/lib/ledger/quotes/bind-quote';
 import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(bindQuoteEndpoint, async ({ tenant, principal, params }) => {
   const id = requireUuid(params.id, 'Quote');
   const outcome = await tenantWrite(tenant.id, (tx) => bindQuote(tx, { tenantId: tenant.id, id, actor: principal.subject }));

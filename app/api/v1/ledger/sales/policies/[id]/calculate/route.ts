@@ -8,6 +8,8 @@ import { otherMethodAnswers } from '@/lib/http/unknown-route';
 import { withMember } from '@/lib/json-text';
 import type { CalculationResult } from '@/lib/rating/types';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(calculateQuoteEndpoint, async ({ tenant, principal, params, body, query, language }) => {
   const id = requireUuid(params.id, 'Quote');
   const { row, calculationText } = await tenantWrite(tenant.id, (tx) =>

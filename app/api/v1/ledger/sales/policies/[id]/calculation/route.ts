@@ -9,6 +9,8 @@ import { quoteState } from '@/lib/ledger/quotes/quote-record';
 import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
 import { readQuote } from '@/lib/ledger/quotes/read-quote';
 
+export const dynamic = 'force-dynamic';
+
 /** Spec 4.5: reads the latest known premium; never recalculates or writes. */
 export const GET = ledgerRoute(calculationEndpoint, async ({ tenant, params }) => {
   const row = await readQuote(tenant.id, requireUuid(params.id, 'Quote'));

@@ -4,6 +4,8 @@ import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 import { declineQuote } from '@/lib/ledger/quotes/decline-quote';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(declineQuoteEndpoint, async ({ tenant, principal, params, body }) => {
   const id = requireUuid(params.id, 'Quote');
   const [{ reason }, { declinedAt }] = body;

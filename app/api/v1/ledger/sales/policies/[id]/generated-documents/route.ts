@@ -4,6 +4,8 @@ import { documentResponse } from '@/lib/http/document-response';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 
+export const dynamic = 'force-dynamic';
+
 // Spec 4.7: synchronous, answers the offer's PDF (rendered by the documents lane and awaited; see
 // lib/documents/offer.ts). An Accept-Language that names a language we write picks it; without one
 // (or with `*`, which some HTTP clients send by default) the customer's country does.

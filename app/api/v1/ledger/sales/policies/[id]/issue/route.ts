@@ -5,6 +5,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { issueQuote } from '@/lib/ledger/quotes/issue-quote';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(issueQuoteEndpoint, async ({ tenant, principal, params }) => {
   const id = requireUuid(params.id, 'Quote');
   return tenantWrite(tenant.id, (tx) => issueQuote(tx, { tenantId: tenant.id, id, actor: principal.subject }));

@@ -5,6 +5,8 @@ import { quoteActionsBody } from '@/lib/ledger/quotes/quote-view';
 import { readQuoteWhenReady } from '@/lib/ledger/quotes/read-quote';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
 
+export const dynamic = 'force-dynamic';
+
 /** While enrichment or the background rating runs: 202 with Retry-After; ready: 200. */
 export const GET = ledgerRoute(quoteActionsEndpoint, async ({ tenant, params, query, request }) => {
   const id = requireUuid(params.id, 'Quote');

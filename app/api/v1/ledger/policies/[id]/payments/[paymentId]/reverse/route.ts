@@ -5,6 +5,8 @@ import { ledgerRoute } from '@/lib/http/route';
 import { balanceOfPolicy } from '@/lib/ledger/payments/answer';
 import { reversePayment } from '@/lib/ledger/payments/reverse-payment';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(reversePaymentEndpoint, async ({ tenant, principal, params, body }) => {
   const policyId = requireUuid(params.id, 'Policy');
   const paymentId = requireUuid(params.paymentId, 'Payment');

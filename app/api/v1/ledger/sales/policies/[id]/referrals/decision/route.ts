@@ -4,6 +4,8 @@ import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 import { decideReferral } from '@/lib/ledger/quotes/decide-referral';
 
+export const dynamic = 'force-dynamic';
+
 export const POST = ledgerRoute(decideReferralEndpoint, async ({ tenant, principal, params, body }) => {
   const id = requireUuid(params.id, 'Quote');
   await withTenant(tenant.id, (tx) => decideReferral(tx, { tenantId: tenant.id, id, actor: principal.subject, ...body }));
