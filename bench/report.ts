@@ -10,7 +10,21 @@ import { withRange, type Spread } from './repeat';
 
 export interface Figures {
   http: Partial<
-    Record<'bare' | 'empty' | 'emptyWithId' | 'emptyPost' | 'create' | 'read' | 'actions' | 'requestStatus' | 'calculate', LoadResult>
+    Record<
+      | 'bare'
+      | 'empty'
+      | 'emptyWithId'
+      | 'emptyPost'
+      | 'floorCreate'
+      | 'floorRead'
+      | 'floorCalculate'
+      | 'create'
+      | 'read'
+      | 'actions'
+      | 'requestStatus'
+      | 'calculate',
+      LoadResult
+    >
   >;
   lifecycle?: Omit<LifecycleResult, 'requestIds'> & { spread?: Spread };
   /** CPU milliseconds by process over one lifecycle run, and again once its deferred documents were done. */
@@ -131,6 +145,9 @@ const LABELS: Record<keyof Figures['http'], string> = {
   empty: 'empty Next.js route (ceiling)',
   emptyWithId: 'empty route with an {id}',
   emptyPost: 'empty POST, {id} and a body',
+  floorCreate: 'floor: body, durable commit',
+  floorRead: 'floor: {id}, one read',
+  floorCalculate: 'floor: {id}, body, commit',
   create: 'create quote',
   read: 'read quote',
   actions: 'actions poll',

@@ -122,6 +122,12 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
 
     const ids = await calculatedQuotes(client, payload, 200);
     const context = { baseUrl: stack.baseUrl, headers, payload, ids, connections: CONNECTIONS, durationS: SECONDS };
+    // The floors: the ceilings above and the least a ledger call does with PostgreSQL, one round
+    // trip on the app's pool (a creation's body and a durable commit; a read by id; a calculation's
+    // {id}, body and durable commit). What lies between a floor and its row is the ledger's own work.
+    figures.http.floorCreate = await load('floor: body, durable commit', scenarioLoad('floor-create', context), empty);
+    figures.http.floorRead = await load('floor: {id}, one read', scenarioLoad('floor-read', context), empty);
+    figures.http.floorCalculate = await load('floor: {id}, body, commit', scenarioLoad('floor-calculate', context), empty);
     figures.http.create = await load('create quote', scenarioLoad('create', context), empty);
     figures.http.read = await load('read quote', scenarioLoad('read', context), empty);
     figures.http.actions = await load('actions poll', scenarioLoad('actions', context), empty);
