@@ -8,7 +8,7 @@ import { readRoundTrip, writeRoundTrip } from '@/lib/http/bench-floors';
 export const dynamic = 'force-dynamic';
 
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
-  return benchRoutesOff(request) ?? (await readRoundTrip((await context.params).id));
+  return benchRoutesOff(request) ?? (await readRoundTrip(request, (await context.params).id));
 }
 
 export async function POST(request: Request, context: { params: Promise<{ id: string }> }): Promise<Response> {
