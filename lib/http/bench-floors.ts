@@ -21,7 +21,7 @@ export async function readRoundTrip(request: Request, id: string): Promise<Respo
 
 /**
  * A write with a JSON body: the body read and parsed, then one durable commit (`txid_current()`
- * gives the implicit transaction an id, so its commit is written and flushed as any write's).
+ * gives the implicit transaction an id, so its commit is written and flushed like every write's).
  */
 export async function writeRoundTrip(request: Request, id?: string): Promise<Response> {
   return answered(request, async () => {
@@ -39,7 +39,7 @@ export async function writeRoundTrip(request: Request, id?: string): Promise<Res
   });
 }
 
-/** Bad input to a floor is a problem+json answer, as anywhere in the app. */
+/** Bad input to a floor is a problem+json answer, like everywhere else in the app. */
 async function answered(request: Request, work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
