@@ -140,6 +140,36 @@ describe('actions (4.3) and read (4.2)', () => {
     expect((await call(`${BASE}/${id}/calculate`, { token: globex, tenant: 'globex', body: {} })).status).toBe(404);
     expect((await call(`${BASE}/00000000-0000-4000-8000-000000000000`, { token: broker })).status).toBe(404);
   });
+
+  it('a read again answers every change of the row, also one that keeps its revision, and only to its tenant', async () => {
+    const id = await calculatedQuote(broker, 'home');
+    const first = await call(`${BASE}/${id}`, { token: broker });
+    const again = await call(`${BASE}/${id}`, { token: broker });
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(again.headers.get('content-type')).toContain('application/json');
+    // The read with notifications builds its answer afresh: the same quote, the notifications beside it.
+    const full = await call(`${BASE}/${id}?withNotifications=true`, { token: broker });
+    const { notifications, ...fullSecond } = full.body[1];
+    expect(Array.isArray(notifications)).toBe(true);
+    expect([full.body[0], fullSecond]).toEqual(again.body);
+
+    // A change that leaves the revision (and so the ETag) as it was, as the background preparation's do.
+    await withDatabase((client) =>
+      client.query(`UPDATE "Policy" SET "enrichment" = "enrichment" || '{"readAgain": 1}'::jsonb WHERE "id" = $1`, [id]),
+    );
+    const changed = await call(`${BASE}/${id}`, { token: broker });
+    expect(changed.body[0].data.enrichment.readAgain).toBe(1);
+    expect(changed.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect({ ...changed.body[0].data.enrichment, readAgain: undefined }).toEqual({
+      ...first.body[0].data.enrichment,
+      readAgain: undefined,
+    });
+
+    const globex = await tokenFor('globex-broker');
+    expect((await call(`${BASE}/${id}`, { token: globex, tenant: 'globex' })).status).toBe(404);
+  });
 });
 
 describe('update (4.11), calculate (4.4), calculation (4.5)', () => {

@@ -66,7 +66,7 @@ export const POLICY_COLUMNS = columnList(POLICY_FIELDS);
  * on every poll).
  */
 export type QuoteViewRecord = Omit<QuoteRecord, 'calculation'>;
-const QUOTE_VIEW_COLUMNS = columnList(POLICY_FIELDS.filter((field) => field !== 'calculation'));
+export const QUOTE_VIEW_COLUMNS = columnList(POLICY_FIELDS.filter((field) => field !== 'calculation'));
 
 /** What the actions poll (spec 4.3) decides from: the state, readiness, revision and the price's age. */
 const QUOTE_STATE_FIELDS = ['id', 'productCode', 'status', 'enrichmentState', 'calculatedAt', 'currentVersion', 'revision'] as const;
@@ -89,11 +89,6 @@ export async function findQuote(tx: Tx, tenantId: string, id: string): Promise<Q
 /** findQuote outside a transaction of the caller's: the read-only fast path (lib/db/tenant-read.ts). */
 export async function readQuoteRow(tenantId: string, id: string): Promise<QuoteRecord> {
   return readQuoteColumns<QuoteRecord>(POLICY_COLUMNS, tenantId, id);
-}
-
-/** The quote as its read shows it (no calculation), on the read-only fast path. */
-export async function readQuoteView(tenantId: string, id: string): Promise<QuoteViewRecord> {
-  return readQuoteColumns<QuoteViewRecord>(QUOTE_VIEW_COLUMNS, tenantId, id);
 }
 
 /** The quote's state and readiness only, on the read-only fast path: every actions poll. */

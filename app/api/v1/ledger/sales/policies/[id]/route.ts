@@ -3,7 +3,8 @@ import { withTenant } from '@/lib/db/tenant';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
 import { listNotifications } from '@/lib/ledger/policies/notifications';
-import { findQuote, etagOf, readQuoteView } from '@/lib/ledger/quotes/quote-record';
+import { findQuote, etagOf } from '@/lib/ledger/quotes/quote-record';
+import { readQuoteAnswer } from '@/lib/ledger/quotes/quote-read';
 import { quoteBody, quoteReadBody } from '@/lib/ledger/quotes/quote-view';
 import { updateQuote } from '@/lib/ledger/quotes/update-quote';
 import { businessTodayOf } from '@/lib/ledger/today';
@@ -13,13 +14,15 @@ export const dynamic = 'force-dynamic';
 
 export const GET = ledgerRoute(readQuoteEndpoint, async ({ tenant, params, query }) => {
   const id = requireUuid(params.id, 'Quote');
-  // The plain read takes the read-only fast path; with notifications it is one transaction as before.
-  const { row, notifications } = query.withNotifications
-    ? await withTenant(tenant.id, async (tx) => {
-        const found = await findQuote(tx, tenant.id, id);
-        return { row: found, notifications: await listNotifications(tx, tenant.id, id) };
-      })
-    : { row: await readQuoteView(tenant.id, id), notifications: undefined };
+  if (!query.withNotifications) {
+    // The plain read: one round trip on the read-only path, the last answer reused while the row is unchanged.
+    const answer = await readQuoteAnswer(tenant, id);
+    return new Response(answer.json, { headers: { 'content-type': 'application/json', etag: answer.etag } });
+  }
+  const { row, notifications } = await withTenant(tenant.id, async (tx) => {
+    const found = await findQuote(tx, tenant.id, id);
+    return { row: found, notifications: await listNotifications(tx, tenant.id, id) };
+  });
   const today = businessTodayOf(tenant, row.productCode);
   return Response.json(quoteReadBody(row, today, notifications), { headers: { etag: etagOf(row) } });
 });
