@@ -14,12 +14,12 @@ import { quoteReadBody } from './quote-view';
 // the database's to decide on every read, never this cache's.
 
 /** How many quotes' last answers a process keeps (least recently read leave first). */
-export const QUOTE_READS_KEPT_MAX = 2_000;
+const QUOTE_READS_KEPT_MAX = 2_000;
 /**
  * A kept answer is not reused after this: transaction ids wrap around after about four billion, so a
  * version is compared only within a short window of its reading.
  */
-export const QUOTE_READ_KEPT_FOR_MS = 60_000;
+const QUOTE_READ_KEPT_FOR_MS = 60_000;
 
 export interface QuoteReadAnswer {
   /** The answer body as JSON text. */
