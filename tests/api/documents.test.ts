@@ -239,6 +239,24 @@ describe('bind and issue documents', () => {
     });
   });
 
+  it('stores each PDF out of line as it is, without a compression that cannot shrink it', async () => {
+    await withDatabase(async (client) => {
+      const storage = await client.query(
+        `SELECT attstorage FROM pg_attribute WHERE attrelid = '"Document"'::regclass AND attname = 'content'`,
+      );
+      // 'e' (EXTERNAL): out of line, never compressed; the default 'x' ran pglz over every PDF.
+      expect(storage.rows).toEqual([{ attstorage: 'e' }]);
+      const stored = await client.query(
+        `SELECT octet_length("content") AS bytes, pg_column_size("content") AS kept, pg_column_compression("content") AS compression
+         FROM "Document" WHERE "policyId" = $1 AND "content" IS NOT NULL`,
+        [policy.id],
+      );
+      expect(stored.rows.length).toBe(documents.length);
+      for (const row of stored.rows)
+        expect({ kept: row.kept, compression: row.compression }).toEqual({ kept: row.bytes, compression: null });
+    });
+  });
+
   it('hides the documents from another tenant (404)', async () => {
     const document = documents[0];
     expect((await call(`/api/v1/ledger/documents/${document.id}`, { token: globex, tenant: 'globex' })).status).toBe(404);
