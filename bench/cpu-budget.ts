@@ -74,19 +74,21 @@ export function cpuPerUnit(used: CpuGroups, units: number, digits: number): { pe
 interface MachineTicks {
   busy: number;
   all: number;
+  /** Context switches on every core since boot. */
+  switches: number;
 }
 
-/** The machine's CPU ticks so far, busy and in all, from /proc/stat: every process's, not only the stack's. */
+/**
+ * The machine's CPU ticks so far, busy and in all, and its context switches, from /proc/stat: every
+ * process's, not only the stack's.
+ */
 function machineTicks(): MachineTicks {
+  const lines = readFileSync('/proc/stat', 'utf8').split('\n');
   // cpu  user nice system idle iowait irq softirq steal …
-  const [user, nice, system, idle, iowait, irq, softirq] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]!
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq] = lines[0]!.trim().split(/\s+/).slice(1).map(Number);
   const busy = user! + nice! + system! + irq! + softirq!;
-  return { busy, all: busy + idle! + iowait! };
+  const switches = Number(lines.find((line) => line.startsWith('ctxt '))?.slice(5) ?? 0);
+  return { busy, all: busy + idle! + iowait!, switches };
 }
 
 /** Nanoseconds a thread has run, and has waited runnable on a run queue, from /proc (null without schedstats). */
@@ -111,6 +113,11 @@ export interface CpuReading {
   benchProcessMs: number;
   /** The whole machine's busy share. */
   machineBusy: number;
+  /**
+   * Context switches on the whole machine: each time a process sleeps or is woken to answer another
+   * (a round trip to PostgreSQL, a job's notice), which some hosts charge far more for than others.
+   */
+  contextSwitches: number;
 }
 
 /**
@@ -134,6 +141,7 @@ export function watchCpu(stack: RunningStack): { read(): CpuReading } {
           appBefore && appNow ? { runMs: (appNow.runNs - appBefore.runNs) / 1e6, waitMs: (appNow.waitNs - appBefore.waitNs) / 1e6 } : null,
         benchProcessMs: (own.user + own.system) / 1000,
         machineBusy: (ticks.busy - ticksBefore.busy) / Math.max(1, ticks.all - ticksBefore.all),
+        contextSwitches: ticks.switches - ticksBefore.switches,
       };
     },
   };

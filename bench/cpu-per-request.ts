@@ -3,7 +3,8 @@
 // pass warms the JIT), with the CPU every process of the stack spent per request, read from /proc:
 // what a change to one endpoint saves, steadier than requests per second on a drifting host. The
 // app's main thread's time on a core and waiting for one (/proc schedstat) tells a row bound by
-// that thread (it never waits) from one bound by the whole machine (it waits, preempted).
+// that thread (it never waits) from one bound by the whole machine (it waits, preempted); the
+// machine's context switches a request count how often the work crossed between processes.
 // Prints, asserts nothing.
 import { brokerClient, calculatedQuotes, homeExample } from './client';
 import { appThreadPerUnit, cpuPerUnit, watchCpu } from './cpu-budget';
@@ -35,7 +36,7 @@ runBench(async () => {
       const { perProcess, total } = cpuPerUnit(watch.read().stack, requests, 2);
       console.log(
         `pass ${pass} ${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors} | CPU ms a request: ${perProcess}; total ${total}` +
-          ` | load generator ${(during.benchProcessMs / requests).toFixed(2)}; machine ${(100 * during.machineBusy).toFixed(0)} % busy${appThreadPerUnit(during, requests)}`,
+          ` | load generator ${(during.benchProcessMs / requests).toFixed(2)}; machine ${(100 * during.machineBusy).toFixed(0)} % busy, ${(during.contextSwitches / requests).toFixed(1)} context switches a request${appThreadPerUnit(during, requests)}`,
       );
     }
   } finally {

@@ -1,4 +1,5 @@
 import type { CpuGroups } from './cpu-budget';
+import type { HostProbe } from './host-probe';
 import type { DocumentFigures, RatingFigures } from './in-process';
 import type { LifecycleResult, NoticeResult } from './lifecycle';
 import type { LoadResult } from './load';
@@ -47,6 +48,8 @@ export interface Figures {
   rating?: RatingFigures;
   documents?: DocumentFigures;
   orm?: OrmFigures[];
+  /** What this host charges for waking another process (./host-probe.ts). */
+  host?: HostProbe;
 }
 
 export interface Target {

@@ -13,6 +13,7 @@ import type { RunningStack } from '../scripts/stack';
 import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue, warmRows } from './bulk';
 import { API, brokerClient, calculatedQuotes, homeExample, TENANT } from './client';
 import { watchCpu } from './cpu-budget';
+import { probeHost } from './host-probe';
 import { benchDocuments, benchRatingInProcess } from './in-process';
 import { benchLifecycle, benchNotice, documentsListedAtSuccess } from './lifecycle';
 import { benchOrmVsRaw } from './orm';
@@ -269,6 +270,10 @@ async function main(): Promise<void> {
     `Load average before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (${os.cpus().length} cores; other processes skew the figures)`,
   );
   const figures: Figures = { http: {}, notice: {}, scale: {} };
+  figures.host = await probeHost();
+  say(
+    `Host: a byte to another process and back ${figures.host.betweenProcessesUs.toFixed(0)} µs, within one process ${figures.host.withinProcessUs.toFixed(0)} µs (loopback TCP; what a round trip to PostgreSQL or a job's notice pays for waking a process)`,
+  );
   if (mode === 'all' || mode === 'http') {
     const stack = await startBenchStack({
       logName: 'bench-stack.log',
