@@ -1,12 +1,12 @@
 // `node --import tsx bench/host-probe.ts`, and the head of every `npm run bench`: what this host
-// charges for waking another process: a byte sent over
-// loopback TCP to another process and back (each way the other side sleeps and is woken, as with
-// every round trip to PostgreSQL and every job's notice), against the same exchange inside one
-// process (the same system calls and event-loop turns, nobody put to sleep). A creation crosses
-// processes many times over; a read once. On 2026-11-28 a host whose single process ran as fast as
-// the earlier hosts' (the rating, the empty route) served creations at 29 % of the empty route where
-// those had served 45 %, and this exchange took 67–81 µs against 26–30 within a process: this line
-// says which kind of host a run had. Prints figures for the report; asserts nothing.
+// charges for waking another process. A byte sent over loopback TCP to another process and back
+// (each way the other side sleeps and is woken, as with every round trip to PostgreSQL and every
+// job's notice), against the same exchange inside one process (the same system calls and
+// event-loop turns, nobody put to sleep). A creation crosses processes many times over; a read
+// once. On 2026-11-28 a host whose single process ran as fast as the earlier hosts' (the rating,
+// the empty route) served creations at 29 % of the empty route where those had served 45 %, and
+// this exchange took 67–81 µs against 26–30 within a process: this line says which kind of host a
+// run had. Prints figures for the report; asserts nothing.
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import type { Readable, Writable } from 'node:stream';
