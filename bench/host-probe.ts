@@ -16,7 +16,7 @@ const ROUND_TRIPS = 4_000;
 export interface HostProbe {
   /** µs for a byte to another process and back. */
   betweenProcessesUs: number;
-  /** µs for the same exchange over a socket pair inside this process. */
+  /** µs for the same exchange with an echo server inside this process. */
   withinProcessUs: number;
 }
 
