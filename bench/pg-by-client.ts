@@ -5,10 +5,10 @@
 // one; CPU is read from /proc before and after a second run (the first warms the JIT and the
 // caches). Says which side of a change (the request or its background job) costs the database.
 // Prints, asserts nothing; needs `ss` (iproute2).
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { RunningStack } from '../scripts/stack';
+import { clientOfBackends } from './backend-clients';
 import { runBench, startBenchStack } from './stack';
 import { unitLoad } from './units';
 
@@ -31,24 +31,6 @@ function postgresCpu(): Map<number, number> {
     }
   }
   return cpu;
-}
-
-/** Each backend's client process, from the two ends of every Unix socket (`ss -xpn`). */
-function clientOfBackends(): Map<number, number> {
-  const ownerOf = new Map<string, number>();
-  const peerOf = new Map<string, string>();
-  for (const line of execFileSync('ss', ['-xpn'], { encoding: 'utf8' }).split('\n')) {
-    const match = /\s(\d+)\s+\S+\s+(\d+)\s+users:\(\("[^"]*",pid=(\d+)/.exec(line);
-    if (!match) continue;
-    ownerOf.set(match[1]!, Number(match[3]));
-    peerOf.set(match[1]!, match[2]!);
-  }
-  const clients = new Map<number, number>();
-  for (const [inode, owner] of ownerOf) {
-    const peer = ownerOf.get(peerOf.get(inode)!);
-    if (peer !== undefined && peer !== owner) clients.set(owner, peer);
-  }
-  return clients;
 }
 
 function roleOf(stack: RunningStack, pid: number | undefined): string {
