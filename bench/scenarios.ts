@@ -6,6 +6,7 @@ import type { LoadOptions } from './load';
 
 const HOT_SCENARIOS = [
   'empty',
+  'empty-id',
   'empty-post',
   'floor-create',
   'floor-read',
@@ -37,6 +38,14 @@ export function scenarioLoad(scenario: HotScenario, context: ScenarioContext): L
   switch (scenario) {
     case 'empty':
       return { ...base, url: `${baseUrl}/api/bench/empty`, headers: {} };
+    case 'empty-id':
+      // The empty route with a dynamic segment: the ceiling of a read by id.
+      return {
+        ...base,
+        url: `${baseUrl}/api/bench/empty/${crypto.randomUUID()}`,
+        headers: {},
+        path: () => `/api/bench/empty/${crypto.randomUUID()}`,
+      };
     case 'empty-post':
       // The empty route with what a calculation adds before any work: an {id} and a JSON body.
       return {

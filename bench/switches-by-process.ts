@@ -1,0 +1,125 @@
+// `node --import tsx bench/switches-by-process.ts [create|calculate|read|empty]`: the context
+// switches a request, by the process that made them: the app, each worker lane, the load
+// generator, and PostgreSQL's backends by the process each serves (as bench/pg-by-client.ts pairs
+// them) and its own helpers (the WAL writer, …). A voluntary switch is a process going to sleep to
+// wait (for an answer, a lock, a notice), so each one is a wake-up someone pays for later; on a host
+// that charges for every process it wakes, these say which crossings a change should remove.
+// Read from /proc/<pid>/task/*/status before and after a second run. Prints, asserts nothing.
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import type { RunningStack } from '../scripts/stack';
+import { clientOfBackends } from './backend-clients';
+import { runBench, startBenchStack } from './stack';
+import { unitLoad, type UnitScenario } from './units';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const scenario = (process.argv[2] ?? 'create') as UnitScenario;
+
+interface Switches {
+  voluntary: number;
+  involuntary: number;
+}
+
+/** Context switches of every thread of every process, by pid. */
+function switchesByPid(): Map<number, Switches> {
+  const found = new Map<number, Switches>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const total = { voluntary: 0, involuntary: 0 };
+    try {
+      for (const task of readdirSync(`/proc/${entry}/task`)) {
+        const status = readFileSync(`/proc/${entry}/task/${task}/status`, 'utf8');
+        total.voluntary += Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
+        total.involuntary += Number(/nonvoluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      }
+      found.set(Number(entry), total);
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return found;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stack's process `pid` is, or descends from (the app's server may be a child of the process started). */
+function stackRoleOf(stack: RunningStack, pid: number | undefined): string | undefined {
+  for (let at = pid, depth = 0; at !== undefined && at > 1 && depth < 6; at = parentOf(at), depth++) {
+    if (at === stack.app.pid) return 'app';
+    if (at === process.pid) return 'bench (load generator)';
+    for (const lane of ['general', 'documents', 'webhooks', 'all'] as const) {
+      if (stack.workersIn(lane).some((worker) => worker.pid === at)) return `${lane} worker`;
+    }
+  }
+  return undefined;
+}
+
+runBench(async () => {
+  const stack = await startBenchStack({ logName: 'switches-stack.log', env: { LEDGER_BENCH_ROUTES: '1' }, say: () => undefined });
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    const run = await unitLoad(stack, scenario, SECONDS);
+    const settleMs = scenario === 'create' ? 8_000 : 1_000;
+    await run();
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const before = switchesByPid();
+    const units = await run();
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const after = switchesByPid();
+    const clients = clientOfBackends();
+    const activity = await db.query<{ pid: number; backend_type: string; query: string }>(
+      `SELECT pid, backend_type, query FROM pg_stat_activity`,
+    );
+    const kindOf = new Map(activity.rows.map((row) => [row.pid, row]));
+    const groups = new Map<string, Switches>();
+    const totals = { voluntary: 0, involuntary: 0 };
+    for (const [pid, now] of after) {
+      const was = before.get(pid) ?? { voluntary: 0, involuntary: 0 };
+      const used = { voluntary: now.voluntary - was.voluntary, involuntary: now.involuntary - was.involuntary };
+      if (used.voluntary + used.involuntary <= 0) continue;
+      let label: string | undefined;
+      if (commandOf(pid).startsWith('postgres')) {
+        const backend = kindOf.get(pid);
+        label =
+          backend && backend.backend_type !== 'client backend'
+            ? `PostgreSQL: ${backend.backend_type}`
+            : `PostgreSQL for the ${stackRoleOf(stack, clients.get(pid)) ?? 'process ' + String(clients.get(pid))}${/^\s*LISTEN/i.test(backend?.query ?? '') ? ', its LISTEN connection' : ''}`;
+      }
+      label ??= stackRoleOf(stack, pid) ?? `other: ${commandOf(pid)}`;
+      const group = groups.get(label) ?? { voluntary: 0, involuntary: 0 };
+      group.voluntary += used.voluntary;
+      group.involuntary += used.involuntary;
+      groups.set(label, group);
+      totals.voluntary += used.voluntary;
+      totals.involuntary += used.involuntary;
+    }
+    const per = (n: number) => (n / units).toFixed(2).padStart(6);
+    console.log(
+      `${scenario}: ${units.toFixed(0)} units in ${SECONDS} s; context switches a unit, voluntary (sleeps) and involuntary (preempted):`,
+    );
+    console.log(`  ${per(totals.voluntary)} ${per(totals.involuntary)}  in all`);
+    for (const [label, s] of [...groups].sort((a, b) => b[1].voluntary - a[1].voluntary)) {
+      if (s.voluntary + s.involuntary < units * 0.01) continue;
+      console.log(`  ${per(s.voluntary)} ${per(s.involuntary)}  ${label}`);
+    }
+  } finally {
+    await db.end();
+    await stack.stop();
+  }
+});
