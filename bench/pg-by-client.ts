@@ -7,8 +7,7 @@
 // Prints, asserts nothing; needs `ss` (iproute2).
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import type { RunningStack } from '../scripts/stack';
-import { clientOfBackends } from './backend-clients';
+import { postgresProcessNames } from './backend-clients';
 import { runBench, startBenchStack } from './stack';
 import { unitLoad } from './units';
 
@@ -33,15 +32,6 @@ function postgresCpu(): Map<number, number> {
   return cpu;
 }
 
-function roleOf(stack: RunningStack, pid: number | undefined): string {
-  if (pid === undefined) return '(no client: the server itself, or a connection that ended)';
-  if (pid === stack.app.pid) return 'app';
-  for (const lane of ['general', 'documents', 'webhooks', 'all'] as const) {
-    if (stack.workersIn(lane).some((worker) => worker.pid === pid)) return `${lane} worker`;
-  }
-  return `process ${pid} (the bench)`;
-}
-
 runBench(async () => {
   const stack = await startBenchStack({ logName: 'pg-by-client-stack.log', say: () => undefined });
   const db = new pg.Client({ connectionString: stack.databaseUrl });
@@ -57,22 +47,14 @@ runBench(async () => {
     const units = await run();
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     const after = postgresCpu();
-    const clients = clientOfBackends();
-    const activity = await db.query<{ pid: number; backend_type: string; query: string }>(
-      `SELECT pid, backend_type, query FROM pg_stat_activity`,
-    );
-    const kindOf = new Map(activity.rows.map((row) => [row.pid, row]));
+    const nameOf = await postgresProcessNames(stack, db);
     const groups = new Map<string, number>();
     let total = 0;
     for (const [pid, ms] of after) {
       const used = ms - (before.get(pid) ?? 0);
       if (used <= 0) continue;
       total += used;
-      const backend = kindOf.get(pid);
-      const label =
-        backend && backend.backend_type !== 'client backend'
-          ? backend.backend_type
-          : `${roleOf(stack, clients.get(pid))}${/^\s*LISTEN/i.test(backend?.query ?? '') ? ', its LISTEN connection' : ''}`;
+      const label = nameOf(pid);
       groups.set(label, (groups.get(label) ?? 0) + used);
     }
     console.log(

@@ -7,8 +7,7 @@
 // Read from /proc/<pid>/task/*/status before and after a second run. Prints, asserts nothing.
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import type { RunningStack } from '../scripts/stack';
-import { clientOfBackends } from './backend-clients';
+import { postgresProcessNames, stackRoleOf } from './backend-clients';
 import { runBench, startBenchStack } from './stack';
 import { unitLoad, type UnitScenario } from './units';
 
@@ -48,27 +47,6 @@ function commandOf(pid: number): string {
   }
 }
 
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The stack's process `pid` is, or descends from (the app's server may be a child of the process started). */
-function stackRoleOf(stack: RunningStack, pid: number | undefined): string | undefined {
-  for (let at = pid, depth = 0; at !== undefined && at > 1 && depth < 6; at = parentOf(at), depth++) {
-    if (at === stack.app.pid) return 'app';
-    if (at === process.pid) return 'bench (load generator)';
-    for (const lane of ['general', 'documents', 'webhooks', 'all'] as const) {
-      if (stack.workersIn(lane).some((worker) => worker.pid === at)) return `${lane} worker`;
-    }
-  }
-  return undefined;
-}
-
 runBench(async () => {
   const stack = await startBenchStack({ logName: 'switches-stack.log', env: { LEDGER_BENCH_ROUTES: '1' }, say: () => undefined });
   const db = new pg.Client({ connectionString: stack.databaseUrl });
@@ -82,26 +60,16 @@ runBench(async () => {
     const units = await run();
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     const after = switchesByPid();
-    const clients = clientOfBackends();
-    const activity = await db.query<{ pid: number; backend_type: string; query: string }>(
-      `SELECT pid, backend_type, query FROM pg_stat_activity`,
-    );
-    const kindOf = new Map(activity.rows.map((row) => [row.pid, row]));
+    const nameOf = await postgresProcessNames(stack, db);
     const groups = new Map<string, Switches>();
     const totals = { voluntary: 0, involuntary: 0 };
     for (const [pid, now] of after) {
       const was = before.get(pid) ?? { voluntary: 0, involuntary: 0 };
       const used = { voluntary: now.voluntary - was.voluntary, involuntary: now.involuntary - was.involuntary };
       if (used.voluntary + used.involuntary <= 0) continue;
-      let label: string | undefined;
-      if (commandOf(pid).startsWith('postgres')) {
-        const backend = kindOf.get(pid);
-        label =
-          backend && backend.backend_type !== 'client backend'
-            ? `PostgreSQL: ${backend.backend_type}`
-            : `PostgreSQL for the ${stackRoleOf(stack, clients.get(pid)) ?? 'process ' + String(clients.get(pid))}${/^\s*LISTEN/i.test(backend?.query ?? '') ? ', its LISTEN connection' : ''}`;
-      }
-      label ??= stackRoleOf(stack, pid) ?? `other: ${commandOf(pid)}`;
+      const label = commandOf(pid).startsWith('postgres')
+        ? `PostgreSQL (${nameOf(pid)})`
+        : (stackRoleOf(stack, pid) ?? `other: ${commandOf(pid)}`);
       const group = groups.get(label) ?? { voluntary: 0, involuntary: 0 };
       group.voluntary += used.voluntary;
       group.involuntary += used.involuntary;
