@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { postgresProcessNames } from './backend-clients';
 import { runBench, startBenchStack } from './stack';
-import { unitLoad } from './units';
+import { aroundSecondLoad, unitLoad } from './units';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const scenario = process.argv[2] ?? 'create';
@@ -37,16 +37,8 @@ runBench(async () => {
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   try {
-    const run = await unitLoad(stack, scenario === 'lifecycle' || scenario === 'calculate' ? scenario : 'create', SECONDS);
-    // A creation's preparation runs after its request: the worker gets time to finish before each
-    // reading. After the warm-up lifecycle the documents lane gets 40 s to work off its PDFs.
-    const settleMs = scenario === 'calculate' ? 1_000 : 8_000;
-    await run();
-    await new Promise((resolve) => setTimeout(resolve, scenario === 'lifecycle' ? 40_000 : settleMs));
-    const before = postgresCpu();
-    const units = await run();
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
-    const after = postgresCpu();
+    const measured = scenario === 'lifecycle' || scenario === 'calculate' ? scenario : 'create';
+    const { units, before, after } = await aroundSecondLoad(measured, await unitLoad(stack, measured, SECONDS), postgresCpu);
     const nameOf = await postgresProcessNames(stack, db);
     const groups = new Map<string, number>();
     let total = 0;

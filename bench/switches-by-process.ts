@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { postgresProcessNames, stackRoleOf } from './backend-clients';
 import { runBench, startBenchStack } from './stack';
-import { unitLoad, type UnitScenario } from './units';
+import { aroundSecondLoad, unitLoad, type UnitScenario } from './units';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const scenario = (process.argv[2] ?? 'create') as UnitScenario;
@@ -52,14 +52,7 @@ runBench(async () => {
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   try {
-    const run = await unitLoad(stack, scenario, SECONDS);
-    const settleMs = scenario === 'create' ? 8_000 : 1_000;
-    await run();
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
-    const before = switchesByPid();
-    const units = await run();
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
-    const after = switchesByPid();
+    const { units, before, after } = await aroundSecondLoad(scenario, await unitLoad(stack, scenario, SECONDS), switchesByPid);
     const nameOf = await postgresProcessNames(stack, db);
     const groups = new Map<string, Switches>();
     const totals = { voluntary: 0, involuntary: 0 };

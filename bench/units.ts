@@ -19,3 +19,22 @@ export async function unitLoad(stack: RunningStack, scenario: UnitScenario, seco
   const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections: 16, durationS: seconds };
   return async () => (await runLoad(scenarioLoad(scenario, context))).rps * seconds;
 }
+
+/**
+ * Runs the load twice (the first warms the JIT and the caches) and reads `read` before and after
+ * the second, each load followed by time for the jobs it queued: a creation's preparation, and
+ * after the warm-up lifecycle 40 s for the documents lane to work off its PDFs.
+ */
+export async function aroundSecondLoad<T>(
+  scenario: UnitScenario,
+  run: () => Promise<number>,
+  read: () => T,
+): Promise<{ units: number; before: T; after: T }> {
+  const settleMs = scenario === 'create' || scenario === 'lifecycle' ? 8_000 : 1_000;
+  await run();
+  await new Promise((resolve) => setTimeout(resolve, scenario === 'lifecycle' ? 40_000 : settleMs));
+  const before = read();
+  const units = await run();
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  return { units, before, after: read() };
+}
