@@ -10,6 +10,7 @@ import type { JsonSchema } from '@/lib/client/schema-form/json-schema';
 import { changedLeaves } from '@/lib/client/schema-form/values';
 import type { QuotePayload } from '@/lib/client/types';
 import { useLedger } from '@/lib/client/use-ledger';
+import { Loading } from '@/components/ui/loading';
 import { ProblemAlert } from '@/components/ui/problem-alert';
 import { dateHintText, LocaleDateInput, usePageLanguage } from '@/components/ui/date-field';
 import { SchemaForm } from '@/components/schema-form/schema-form';
@@ -63,6 +64,9 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
     return inception > todayIso() ? inception : todayIso();
   });
   const [pending, setPending] = useState<{ body: unknown; preview: Preview }>();
+  // While the price is asked for, its place is held: an answer that comes after the click's moment
+  // would otherwise push the page below it down (a layout shift the broker did not cause).
+  const [pricing, setPricing] = useState(false);
   const [effectiveProblem, setEffectiveProblem] = useState<string | null>(null);
   const language = usePageLanguage();
   const original = { product: schema.properties?.product?.const, ...editablePayload(data) };
@@ -82,8 +86,13 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
     if (Object.keys(change).length === 0) throw new Error('Change at least one field.');
     if (effectiveProblem) throw new Error(`Effective from: ${effectiveProblem}`);
     const body = { effectiveDate, ...change };
-    const preview = await ledger.call<Preview>(href, { method: 'POST', body, query: { dryRun: true } });
-    setPending({ body, preview });
+    setPricing(true);
+    try {
+      const preview = await ledger.call<Preview>(href, { method: 'POST', body, query: { dryRun: true } });
+      setPending({ body, preview });
+    } finally {
+      setPricing(false);
+    }
   };
 
   return (
@@ -124,6 +133,11 @@ export function MtaForm({ id, href, schema, data, onDone }: Props) {
           </div>
         </SchemaForm>
       </div>
+      {pricing && !pending && (
+        <div className="panel inset reserve-preview" aria-busy="true">
+          <Loading label="Pricing the change…" />
+        </div>
+      )}
       {pending && (
         <div className="panel inset" data-testid="mta-preview" aria-live="polite">
           <p>
