@@ -29,10 +29,19 @@ function clientOfBackends(): Map<number, number> {
   return clients;
 }
 
+/**
+ * The fields of `/proc/<pid>/stat` after the command (which may hold spaces and parentheses), so
+ * that index 0 is the state (field 3), 1 the parent (field 4), 7 the minor faults (field 10).
+ * Throws once the process has ended.
+ */
+export function procStatFields(pid: number | string): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 function parentOf(pid: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number(procStatFields(pid)[1]);
   } catch {
     return undefined;
   }

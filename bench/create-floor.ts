@@ -4,9 +4,10 @@
 // commit, `POST /api/bench/round-trip`), create with the general worker paused (the request alone:
 // SIGSTOP while the load runs, the queue worked off after), and create as the bench runs it. The
 // CPU of a request is the stack's and the load generator's; the request's own work is the request
-// alone less the floor, the preparation's the difference between the last two. Half the empty route's rate on this machine's cores allows a creation
-// cores / (rate / 2) of CPU, were every core kept busy. `bench/pg-statements.ts create` says which
-// statements the preparation's part of PostgreSQL is. Prints, asserts nothing.
+// alone less the floor, the preparation's the difference between the last two. Half the empty
+// route's rate on this machine's cores allows a creation cores / (rate / 2) of CPU, were every core
+// kept busy. `bench/pg-statements.ts create` says which statements the preparation's part of
+// PostgreSQL is. Prints, asserts nothing.
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';

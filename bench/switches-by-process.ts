@@ -9,7 +9,7 @@
 // asserts nothing.
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
-import { postgresProcessNames, stackRoleOf } from './backend-clients';
+import { postgresProcessNames, procStatFields, stackRoleOf } from './backend-clients';
 import { runBench, startBenchStack } from './stack';
 import { aroundSecondLoad, unitLoad, type UnitScenario } from './units';
 
@@ -30,9 +30,7 @@ function switchesByPid(): Map<number, Switches> {
     if (!/^\d+$/.test(entry)) continue;
     const total = { voluntary: 0, involuntary: 0, faults: 0 };
     try {
-      // minflt is the tenth field of /proc/<pid>/stat, the eighth after the command's closing parenthesis.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      total.faults = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[7] ?? 0);
+      total.faults = Number(procStatFields(entry)[7] ?? 0);
       for (const task of readdirSync(`/proc/${entry}/task`)) {
         const status = readFileSync(`/proc/${entry}/task/${task}/status`, 'utf8');
         total.voluntary += Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(status)?.[1] ?? 0);
