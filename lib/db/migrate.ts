@@ -63,13 +63,17 @@ export async function migrationNames(): Promise<string[]> {
     .sort();
 }
 
-/** Tables that are only ever appended to (0002 and 0005 refuse changes by trigger too). */
-const APPEND_ONLY_TABLES = ['Event', 'JournalEntry', 'JournalLine', 'PolicyVersion'];
+/** Tables that are only ever appended to (0002, 0005 and 0020 refuse changes by trigger too). */
+const APPEND_ONLY_TABLES = ['Event', 'JournalEntry', 'JournalLine', 'PolicyVersion', 'FeedEntry'];
 
-/** Request transactions switch to ledger_tenant; it needs plain DML on every table, and no more than INSERT on the append-only ones. */
+/**
+ * Request transactions switch to ledger_tenant; it needs plain DML on every table, and no more than
+ * INSERT on the append-only ones. FeedEntry it only reads: its rows are written by the commit trigger (0020).
+ */
 async function grantTenantRole(client: pg.Client): Promise<void> {
   await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ledger_tenant;
     GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ledger_tenant;
     REVOKE ALL ON "_LedgerMigration", "SigningKey", "WorkerHeartbeat" FROM ledger_tenant;
-    REVOKE UPDATE, DELETE, TRUNCATE ON ${APPEND_ONLY_TABLES.map((table) => `"${table}"`).join(', ')} FROM ledger_tenant;`);
+    REVOKE UPDATE, DELETE, TRUNCATE ON ${APPEND_ONLY_TABLES.map((table) => `"${table}"`).join(', ')} FROM ledger_tenant;
+    REVOKE INSERT ON "FeedEntry" FROM ledger_tenant;`);
 }

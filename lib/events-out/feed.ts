@@ -1,8 +1,8 @@
 import { withTenant } from '@/lib/db/tenant';
 import { LONG_POLL_TIMEOUT_MS, waitFor } from '@/lib/jobs/wait';
 
-// The pull feed: a tenant's public events in commit order (the position set at commit, see
-// migration 0008), paged by an opaque cursor. A long poll waits for the next commit of an event
+// The pull feed: a tenant's public events in commit order (each event's FeedEntry, written at
+// commit: migrations 0008 and 0020), paged by an opaque cursor. A long poll waits for the next commit of an event
 // (NOTIFY "events:<tenant>" from the same trigger).
 
 export const FEED_PAGE_MAX = 200;
@@ -24,13 +24,13 @@ export async function readFeed(tenantId: string, query: FeedQuery): Promise<Feed
   const rows = await withTenant(tenantId, (tx) =>
     query.types
       ? tx.$queryRaw<{ position: bigint; payload: Record<string, unknown> }[]>`
-          SELECT "position", "payload" FROM "OutboundEvent"
-          WHERE "tenantId" = ${tenantId}::uuid AND "position" > ${query.after} AND "type" = ANY(${query.types}::text[])
-          ORDER BY "position" LIMIT ${limit + 1}`
+          SELECT entry."position", event."payload" FROM "FeedEntry" AS entry JOIN "OutboundEvent" AS event ON event."id" = entry."eventId"
+          WHERE entry."tenantId" = ${tenantId}::uuid AND entry."position" > ${query.after} AND event."type" = ANY(${query.types}::text[])
+          ORDER BY entry."position" LIMIT ${limit + 1}`
       : tx.$queryRaw<{ position: bigint; payload: Record<string, unknown> }[]>`
-          SELECT "position", "payload" FROM "OutboundEvent"
-          WHERE "tenantId" = ${tenantId}::uuid AND "position" > ${query.after}
-          ORDER BY "position" LIMIT ${limit + 1}`,
+          SELECT entry."position", event."payload" FROM "FeedEntry" AS entry JOIN "OutboundEvent" AS event ON event."id" = entry."eventId"
+          WHERE entry."tenantId" = ${tenantId}::uuid AND entry."position" > ${query.after}
+          ORDER BY entry."position" LIMIT ${limit + 1}`,
   );
   const page = rows.slice(0, limit);
   return {

@@ -56,7 +56,7 @@ async function storedPositions(from: string, to: string): Promise<string[]> {
     // Ordered by the bigint column, not by its text (where '1000' sorts before '813').
     (
       await client.query<{ cursor: string }>(
-        `SELECT "position"::text AS "cursor" FROM "OutboundEvent" WHERE "tenantId" = $1 AND "position" > $2 AND "position" <= $3 ORDER BY "position"`,
+        `SELECT "position"::text AS "cursor" FROM "FeedEntry" WHERE "tenantId" = $1 AND "position" > $2 AND "position" <= $3 ORDER BY "position"`,
         [own, from, to],
       )
     ).rows.map((row) => row.cursor),
