@@ -25,7 +25,7 @@ export async function readFeed(tenantId: string, query: FeedQuery): Promise<Feed
     query.types
       ? tx.$queryRaw<{ position: bigint; payload: Record<string, unknown> }[]>`
           SELECT entry."position", event."payload" FROM "FeedEntry" AS entry JOIN "OutboundEvent" AS event ON event."id" = entry."eventId"
-          WHERE entry."tenantId" = ${tenantId}::uuid AND entry."position" > ${query.after} AND event."type" = ANY(${query.types}::text[])
+          WHERE entry."tenantId" = ${tenantId}::uuid AND entry."position" > ${query.after} AND entry."type" = ANY(${query.types}::text[])
           ORDER BY entry."position" LIMIT ${limit + 1}`
       : tx.$queryRaw<{ position: bigint; payload: Record<string, unknown> }[]>`
           SELECT entry."position", event."payload" FROM "FeedEntry" AS entry JOIN "OutboundEvent" AS event ON event."id" = entry."eventId"

@@ -23,12 +23,13 @@ async function applyMigration(client: pg.Client, name: string): Promise<void> {
 }
 
 /** Events committed together, in one transaction, as the ledger writes them. */
-async function commitEvents(client: pg.Client, events: { id: string; tenantId: string }[]): Promise<void> {
+async function commitEvents(client: pg.Client, events: { id: string; tenantId: string; type: string }[]): Promise<void> {
   await client.query('BEGIN');
   for (const event of events)
-    await client.query(`INSERT INTO "OutboundEvent" ("id", "tenantId", "type", "payload") VALUES ($1, $2, 'quote.created', '{}')`, [
+    await client.query(`INSERT INTO "OutboundEvent" ("id", "tenantId", "type", "payload") VALUES ($1, $2, $3, '{}')`, [
       event.id,
       event.tenantId,
+      event.type,
     ]);
   await client.query('COMMIT');
 }
@@ -49,12 +50,12 @@ afterAll(async () => {
 describe('the feed positions of a database upgraded through migration 0020', () => {
   const [acme, globex] = [randomUUID(), randomUUID()];
   const before = [
-    { id: randomUUID(), tenantId: acme },
-    { id: randomUUID(), tenantId: acme },
-    { id: randomUUID(), tenantId: globex },
-    { id: randomUUID(), tenantId: acme },
+    { id: randomUUID(), tenantId: acme, type: 'quote.created' },
+    { id: randomUUID(), tenantId: acme, type: 'quote.calculated' },
+    { id: randomUUID(), tenantId: globex, type: 'quote.created' },
+    { id: randomUUID(), tenantId: acme, type: 'policy.issued' },
   ];
-  const after = { id: randomUUID(), tenantId: acme };
+  const after = { id: randomUUID(), tenantId: acme, type: 'policy.issued' };
 
   it('keeps every position given before, continues after them, and leaves the old column as it was', async () => {
     const names = await migrationNames();
@@ -64,8 +65,8 @@ describe('the feed positions of a database upgraded through migration 0020', () 
     await commitEvents(upgraded, before.slice(2, 3));
     await commitEvents(upgraded, before.slice(3));
     const given = (
-      await upgraded.query<{ id: string; tenantId: string; position: string }>(
-        `SELECT "id", "tenantId", "position"::text FROM "OutboundEvent" ORDER BY "position"`,
+      await upgraded.query<{ id: string; tenantId: string; position: string; type: string }>(
+        `SELECT "id", "tenantId", "position"::text, "type" FROM "OutboundEvent" ORDER BY "position"`,
       )
     ).rows;
     // The earlier trigger numbered all four, in commit order.
@@ -73,22 +74,23 @@ describe('the feed positions of a database upgraded through migration 0020', () 
 
     for (const name of names.filter((name) => name >= FEED_ENTRIES)) await applyMigration(upgraded, name);
     const copied = (
-      await upgraded.query<{ id: string; tenantId: string; position: string }>(
-        `SELECT "eventId" AS "id", "tenantId", "position"::text FROM "FeedEntry" ORDER BY "position"`,
+      await upgraded.query<{ id: string; tenantId: string; position: string; type: string }>(
+        `SELECT "eventId" AS "id", "tenantId", "position"::text, "type" FROM "FeedEntry" ORDER BY "position"`,
       )
     ).rows;
     expect(copied).toEqual(given);
 
     await commitEvents(upgraded, [after]);
     const next = (
-      await upgraded.query<{ position: string; old: string | null }>(
-        `SELECT entry."position"::text, event."position"::text AS "old" FROM "FeedEntry" AS entry
+      await upgraded.query<{ position: string; type: string; old: string | null }>(
+        `SELECT entry."position"::text, entry."type", event."position"::text AS "old" FROM "FeedEntry" AS entry
          JOIN "OutboundEvent" AS event ON event."id" = entry."eventId" WHERE entry."eventId" = $1`,
         [after.id],
       )
     ).rows;
     expect(next).toHaveLength(1);
     expect(BigInt(next[0]!.position)).toBeGreaterThan(BigInt(given.at(-1)!.position));
+    expect(next[0]!.type).toBe(after.type);
     expect(next[0]!.old).toBeNull();
   });
 
@@ -104,7 +106,10 @@ describe('the feed positions of a database upgraded through migration 0020', () 
       await client.query("SELECT set_config('app.tenant_id', $1, true), set_config('role', 'ledger_tenant', true)", [acme]);
       await client.query('SELECT count(*) FROM "FeedEntry"');
       const insert = await client
-        .query(`INSERT INTO "FeedEntry" ("tenantId", "position", "eventId") VALUES ($1, 1, $2)`, [acme, randomUUID()])
+        .query(`INSERT INTO "FeedEntry" ("tenantId", "position", "eventId", "type") VALUES ($1, 1, $2, 'quote.created')`, [
+          acme,
+          randomUUID(),
+        ])
         .then(
           () => 'inserted',
           (error: Error) => error.message,
