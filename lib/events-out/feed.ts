@@ -2,8 +2,8 @@ import { withTenant } from '@/lib/db/tenant';
 import { LONG_POLL_TIMEOUT_MS, waitFor } from '@/lib/jobs/wait';
 
 // The pull feed: a tenant's public events in commit order (each event's FeedEntry, written at
-// commit: migrations 0008 and 0020), paged by an opaque cursor. A long poll waits for the next commit of an event
-// (NOTIFY "events:<tenant>" from the same trigger).
+// commit: migrations 0008 and 0020), paged by an opaque cursor. A long poll waits for the next
+// commit of an event (NOTIFY "events:<tenant>" from the same trigger).
 
 export const FEED_PAGE_MAX = 200;
 
