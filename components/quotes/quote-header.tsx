@@ -19,7 +19,8 @@ export function QuoteHeader({ id, meta, customerName }: { id: string; meta: Quot
         <p className="muted">Last changed {formatDateTime(meta.updatedAt)}</p>
         {meta.validUntil && <QuoteValidity validUntil={meta.validUntil} />}
       </div>
-      <div className="header-side">
+      {/* Room for the link an issue brings, held from the start, so its coming moves nothing. */}
+      <div className="header-side reserve-policy-link">
         <StatusBadge status={meta.status} testId="quote-status" />
         {meta.status === 'issued' && (
           <Link className="button" href={`/policies/${id}`}>
