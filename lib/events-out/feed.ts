@@ -1,3 +1,4 @@
+import { Prisma } from '@/lib/db/generated/client';
 import { withTenant } from '@/lib/db/tenant';
 import { LONG_POLL_TIMEOUT_MS, waitFor } from '@/lib/jobs/wait';
 
@@ -21,16 +22,13 @@ export interface FeedQuery {
 
 export async function readFeed(tenantId: string, query: FeedQuery): Promise<FeedPage> {
   const limit = Math.min(Math.max(query.limit, 1), FEED_PAGE_MAX);
-  const rows = await withTenant(tenantId, (tx) =>
-    query.types
-      ? tx.$queryRaw<{ position: bigint; payload: Record<string, unknown> }[]>`
-          SELECT entry."position", event."payload" FROM "FeedEntry" AS entry JOIN "OutboundEvent" AS event ON event."id" = entry."eventId"
-          WHERE entry."tenantId" = ${tenantId}::uuid AND entry."position" > ${query.after} AND entry."type" = ANY(${query.types}::text[])
-          ORDER BY entry."position" LIMIT ${limit + 1}`
-      : tx.$queryRaw<{ position: bigint; payload: Record<string, unknown> }[]>`
-          SELECT entry."position", event."payload" FROM "FeedEntry" AS entry JOIN "OutboundEvent" AS event ON event."id" = entry."eventId"
-          WHERE entry."tenantId" = ${tenantId}::uuid AND entry."position" > ${query.after}
-          ORDER BY entry."position" LIMIT ${limit + 1}`,
+  const ofTypes = query.types ? Prisma.sql`AND entry."type" = ANY(${query.types}::text[])` : Prisma.empty;
+  const rows = await withTenant(
+    tenantId,
+    (tx) => tx.$queryRaw<{ position: bigint; payload: Record<string, unknown> }[]>`
+      SELECT entry."position", event."payload" FROM "FeedEntry" AS entry JOIN "OutboundEvent" AS event ON event."id" = entry."eventId"
+      WHERE entry."tenantId" = ${tenantId}::uuid AND entry."position" > ${query.after} ${ofTypes}
+      ORDER BY entry."position" LIMIT ${limit + 1}`,
   );
   const page = rows.slice(0, limit);
   return {
