@@ -1,7 +1,7 @@
 // `npm run bench`: how fast the ledger is, as ratios measured side by side in one run.
 //   npm run bench             everything (about 35 minutes on 2 cores)
 //   npm run bench -- http     the HTTP scenarios, reads at scale and the in-process figures
-//   npm run bench -- scale    only the reads at scale (on a stack of their own, as in a full run)
+//   npm run bench -- scale    only the reads at scale (a stack for each size, as in a full run)
 //   npm run bench -- queue    only the queue candidates (bench/queue.ts)
 // Loopback only; every load is bounded in time. Prints a table and writes bench/results.json
 // (a partial run: bench/results-<mode>.json).
@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RunningStack } from '../scripts/stack';
-import { fillPolicies, sampleIds, tenantIdOf, waitForIdleQueue, warmRows } from './bulk';
+import { tenantIdOf, waitForIdleQueue } from './bulk';
 import { API, brokerClient, calculatedQuotes, homeExample, TENANT } from './client';
 import { watchCpu } from './cpu-budget';
 import { probeHost } from './host-probe';
@@ -22,11 +22,11 @@ import { benchQueue, type QueueBenchResult } from './queue';
 import { describeBudget, printTable, targetsOf, type Figures } from './report';
 import { medianOf, RUNS, withRange } from './repeat';
 import { scenarioLoad } from './scenarios';
+import { readsAtScale } from './scale';
 import { runBench, startBenchStack } from './stack';
 
 const mode = process.argv[2] ?? 'all';
-// `scale-child`: the reads at scale for a parent run (scaleInChild), their figures sent back to it.
-if (!['all', 'http', 'scale', 'queue', 'scale-child'].includes(mode)) {
+if (!['all', 'http', 'scale', 'queue'].includes(mode)) {
   console.error('usage: npm run bench [-- all|http|scale|queue]');
   process.exit(2);
 }
@@ -36,6 +36,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const LIFECYCLE_CLIENTS = 16;
 const LARGE = Number(process.env.BENCH_LARGE_POLICIES ?? 1_000_000);
 const SMALL = 10_000;
+/**
+ * A ratio of two p99s moves about twice as much as one p99 from run to run, so the reads at scale
+ * take five alternated rounds (or BENCH_RUNS, if more).
+ */
+const SCALE_ROUNDS = Math.max(5, RUNS);
 const say = (line: string) => console.log(line);
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -202,68 +207,7 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
   }
 }
 
-/**
- * Reads at scale, on a stack of their own started after the HTTP scenarios' has stopped: both sizes
- * on this one stack, each run after the queue has emptied, so the comparison is of the table's size
- * and nothing else. Read on the HTTP scenarios' stack after the lifecycles and their documents, the
- * p99 at 1,000,000 policies varied from 1.02× to 1.41× of the 10,000 figure between full runs,
- * while the same reads on a fresh stack read 1.03× (README "Reads at scale on a stack of their own").
- */
-async function scaleBench(figures: Figures): Promise<void> {
-  const stack = await startBenchStack({ logName: 'bench-scale-stack.log', say });
-  databaseUrl = stack.databaseUrl;
-  try {
-    const client = await brokerClient(stack.baseUrl);
-    const payload = await homeExample(client);
-    // The row every filled policy copies: a calculated quote, as a broker's would be.
-    const [template] = await calculatedQuotes(client, payload, 1);
-    const tenantId = await tenantIdOf(stack.databaseUrl, TENANT);
-    const base = { connections: CONNECTIONS, durationS: SECONDS, headers: client.headers };
-    say(`Reads at scale: random ids at ${SMALL} and at ${LARGE} policies, on a stack of their own, quiet before each run`);
-    for (const [key, total] of [
-      ['small', SMALL],
-      ['large', LARGE],
-    ] as const) {
-      await fillPolicies(stack.databaseUrl, tenantId, template as string, total, say);
-      const sample = await sampleIds(stack.databaseUrl, tenantId, 5_000);
-      await warmRows(stack.databaseUrl, sample);
-      figures.scale[key] = {
-        policies: total,
-        ...(await load(`read quote @ ${total}`, {
-          ...base,
-          url: `${stack.baseUrl}${API}/sales/policies/${sample[0]}`,
-          path: () => `${API}/sales/policies/${pick(sample)}`,
-        })),
-      };
-    }
-  } finally {
-    await stack.stop();
-  }
-}
-
-/**
- * The reads at scale in a process of their own, after the HTTP scenarios' stack has stopped: a stack
- * is seeded through the process's one Prisma client, which stays bound to the first stack's database.
- */
-async function scaleInChild(): Promise<Figures['scale']> {
-  const child = fork(import.meta.filename, ['scale-child'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Figures['scale']));
-    child.once('error', reject);
-    // After the figures came this settles nothing.
-    child.once('exit', (code) => reject(new Error(`The reads at scale ended with code ${code} before their figures`)));
-  });
-}
-
 async function main(): Promise<void> {
-  if (mode === 'scale-child') {
-    if (!process.send) throw new Error('scale-child runs under a full or http run of the bench, which reads its figures');
-    const figures: Figures = { http: {}, notice: {}, scale: {} };
-    await scaleBench(figures);
-    // Sent before the process exits (runBench exits as soon as main returns).
-    await new Promise((resolve) => process.send?.(figures.scale, resolve));
-    return;
-  }
   const started = Date.now();
   const loadBefore = os.loadavg();
   say(
@@ -296,8 +240,18 @@ async function main(): Promise<void> {
       await stack.stop();
     }
   }
-  if (mode === 'scale') await scaleBench(figures);
-  else if (mode !== 'queue') figures.scale = await scaleInChild();
+  if (mode !== 'queue') {
+    figures.scale = await readsAtScale({
+      small: SMALL,
+      large: LARGE,
+      rounds: SCALE_ROUNDS,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      quietTimeoutMs: QUIET_TIMEOUT_MS,
+      say,
+    });
+  }
   if (mode === 'all' || mode === 'http') {
     say('In process');
     figures.rating = await benchRatingInProcess(3_000);
@@ -332,6 +286,7 @@ async function main(): Promise<void> {
       lifecycleClients: LIFECYCLE_CLIENTS,
       largePolicies: LARGE,
       runs: RUNS,
+      scaleRounds: SCALE_ROUNDS,
       quietTimeoutMs: QUIET_TIMEOUT_MS,
     },
     figures,
