@@ -189,6 +189,7 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
   const lines: string[] = [''];
   const empty = figures.http.empty?.rps;
   const widths = [32, 18, 9, 20, 7, 9];
+  const { small: atSmall, large: atLarge } = figures.scale;
   if (Object.keys(figures.http).length) {
     lines.push(row(['scenario (median, range)', 'req/s', 'p50 ms', 'p99 ms', 'errors', '÷ empty'], widths));
     const http = (name: string, result: LoadResult | undefined) => {
@@ -208,10 +209,8 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
       );
     };
     for (const key of Object.keys(LABELS) as (keyof Figures['http'])[]) http(LABELS[key], figures.http[key]);
-    if (figures.scale.small) http(`read quote @ ${figures.scale.small.policies.toLocaleString('en')}`, figures.scale.small);
-    if (figures.scale.large) http(`read quote @ ${figures.scale.large.policies.toLocaleString('en')}`, figures.scale.large);
+    for (const read of [atSmall, atLarge]) if (read) http(`read quote @ ${read.policies.toLocaleString('en')}`, read);
   }
-  const { small: atSmall, large: atLarge } = figures.scale;
   if (atSmall && atLarge) {
     const cpu = (read: typeof atSmall) =>
       `${read.policies.toLocaleString('en')}: app ${read.cpuPerRead.app.toFixed(2)} ms, PostgreSQL ${read.cpuPerRead.postgres.toFixed(2)} ms (shared buffers in huge pages: ${read.hugePages})`;

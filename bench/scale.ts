@@ -84,7 +84,8 @@ async function stackCpuOf(stack: SizeStack): Promise<CpuGroups> {
 }
 
 async function stopSizeStack(stack: SizeStack): Promise<void> {
-  if (stack.child.exitCode !== null) return;
+  // Gone already (it failed, or was killed): nothing to stop, and no channel to send on.
+  if (stack.child.exitCode !== null || stack.child.signalCode !== null || !stack.child.connected) return;
   const exited = new Promise((resolve) => stack.child.once('exit', resolve));
   stack.child.send('stop' satisfies ScaleStackRequest);
   const timer = setTimeout(() => stack.child.kill('SIGTERM'), 60_000);
