@@ -58,8 +58,8 @@ function socketUrl(socketDirectory: string, port: number, databaseName: string):
  * - max_wal_size 2GB: a bulk load (the bench's million rows) does not checkpoint every few seconds.
  * - huge_pages try (PostgreSQL's own default, said here so that it is not turned off): the shared
  *   buffers go in 2 MB pages when the OS has them reserved (README "Huge pages"). With 4 kB pages,
- *   random reads of a million policies cost PostgreSQL about 0.1–0.2 ms more CPU each than of ten
- *   thousand, and the app beside it more too (bench/scale.ts).
+ *   random reads of a million policies cost PostgreSQL 0.05–0.17 ms more CPU each than of ten
+ *   thousand (bench/scale.ts); in 2 MB pages, the same.
  * synchronous_commit stays on: a committed payment must survive a power cut.
  */
 export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
