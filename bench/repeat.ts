@@ -23,12 +23,22 @@ export async function medianOf<T extends { p99: number }>(
     await before();
     results.push(await once());
   }
+  return medianRun(results, rank);
+}
+
+/** The median of `results` by `rank` (the lower of the two middle ones), with the spread of them all. */
+export function medianRun<T extends { p99: number }>(results: T[], rank: (result: T) => number): T & { spread: Spread } {
   const sorted = [...results].sort((a, b) => rank(a) - rank(b));
-  const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
   return {
-    ...median,
+    ...sorted[Math.floor((sorted.length - 1) / 2)]!,
     spread: { runs: results.length, values: sorted.map(rank), p99s: results.map((result) => result.p99).sort((a, b) => a - b) },
   };
+}
+
+/** The median of `values` (the lower of the two middle ones) and the values lowest to highest. */
+export function medianValue(values: number[]): { median: number; values: number[] } {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, values: sorted };
 }
 
 /** `1,234 (1,100–1,300)`: the median and the range of the runs. */

@@ -20,8 +20,8 @@ import { benchOrmVsRaw } from './orm';
 import { runLoad, type LoadResult } from './load';
 import { benchQueue, type QueueBenchResult } from './queue';
 import { describeBudget, printTable, targetsOf, type Figures } from './report';
-import { medianOf, RUNS, withRange } from './repeat';
-import { scenarioLoad } from './scenarios';
+import { medianOf, medianValue, RUNS, withRange } from './repeat';
+import { pick, scenarioLoad } from './scenarios';
 import { readsAtScale } from './scale';
 import { runBench, startBenchStack } from './stack';
 
@@ -42,8 +42,6 @@ const SMALL = 10_000;
  */
 const SCALE_ROUNDS = Math.max(5, RUNS);
 const say = (line: string) => console.log(line);
-
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 
 async function startBareServer(): Promise<{ url: string; child: ChildProcess }> {
   const child = fork(path.join(import.meta.dirname, 'bare-server.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
@@ -86,9 +84,7 @@ async function load(name: string, options: Parameters<typeof runLoad>[0], empty?
     (run) => run.rps,
     settle,
   );
-  const share = shares.length
-    ? { median: [...shares].sort((a, b) => a - b)[Math.floor((shares.length - 1) / 2)]!, values: [...shares].sort((a, b) => a - b) }
-    : undefined;
+  const share = shares.length ? medianValue(shares) : undefined;
   say(
     `  ${name.padEnd(24)} ${withRange(result.rps, result.spread).padStart(18)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${withRange(result.p99, { ...result.spread, values: result.spread.p99s }, 1)} ms  errors ${result.errors}` +
       (share

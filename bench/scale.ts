@@ -4,7 +4,8 @@ import { waitForIdleQueue } from './bulk';
 import { API } from './client';
 import { cpuSince, type CpuGroups } from './cpu-budget';
 import { runLoad, type LoadResult } from './load';
-import { withRange } from './repeat';
+import { medianRun, medianValue, withRange } from './repeat';
+import { pick } from './scenarios';
 import type { ScaleStackMessage, ScaleStackReady, ScaleStackRequest } from './scale-stack';
 
 // The reads at scale: random quotes read at 10,000 and at 1,000,000 policies, each size on a stack
@@ -50,9 +51,6 @@ interface Round {
   load: LoadResult;
   cpu: CpuGroups;
 }
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
 
 function nextMessage(child: ChildProcess, what: string): Promise<ScaleStackMessage> {
   return new Promise((resolve, reject) => {
@@ -111,20 +109,17 @@ async function readRound(stack: SizeStack, options: ScaleOptions): Promise<Round
 
 /** The median round by reads a second, with the spread of the rounds and the median CPU a read. */
 function summary(stack: SizeStack, rounds: Round[]): ScaleRead {
-  const byRate = [...rounds].sort((a, b) => a.load.rps - b.load.rps);
   const perRead = (round: Round, group: string) => (round.cpu[group] ?? 0) / Math.max(1, round.load.requests);
   return {
-    ...byRate[Math.floor((byRate.length - 1) / 2)]!.load,
+    ...medianRun(
+      rounds.map((round) => round.load),
+      (load) => load.rps,
+    ),
     policies: stack.policies,
     hugePages: stack.ready.hugePages,
-    spread: {
-      runs: rounds.length,
-      values: byRate.map((round) => round.load.rps),
-      p99s: rounds.map((round) => round.load.p99).sort((a, b) => a - b),
-    },
     cpuPerRead: {
-      app: median(rounds.map((round) => perRead(round, 'app'))),
-      postgres: median(rounds.map((round) => perRead(round, 'PostgreSQL'))),
+      app: medianValue(rounds.map((round) => perRead(round, 'app'))).median,
+      postgres: medianValue(rounds.map((round) => perRead(round, 'PostgreSQL'))).median,
     },
   };
 }
@@ -158,7 +153,7 @@ export async function readsAtScale(options: ScaleOptions): Promise<ScaleFigures>
     const figures: ScaleFigures = {
       small: summary(small, smallRounds),
       large: summary(large, largeRounds),
-      p99Ratio: { median: median(ratios), values: [...ratios].sort((a, b) => a - b) },
+      p99Ratio: medianValue(ratios),
     };
     for (const read of [figures.small!, figures.large!])
       say(

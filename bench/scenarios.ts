@@ -30,7 +30,8 @@ export interface ScenarioContext {
   durationS: number;
 }
 
-const pick = (ids: readonly string[]) => ids[Math.floor(Math.random() * ids.length)]!;
+/** One of `items` at random: each request of a load reads another quote. */
+export const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 export function scenarioLoad(scenario: HotScenario, context: ScenarioContext): LoadOptions {
   const { baseUrl, headers, payload, ids, connections, durationS } = context;
