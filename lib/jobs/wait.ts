@@ -83,12 +83,12 @@ export async function waitFor<T>(
 ): Promise<T | null> {
   // A process shutting down answers at once, as a plain poll would; the client asks again elsewhere.
   if (isDraining()) return check();
-  if (tenant === undefined) return waitUnbounded(key, check, timeoutMs, signal, answer);
+  if (tenant === undefined) return waitCounted({ key, check, timeoutMs, signal, answer });
   const held = heldByTenant.get(tenant) ?? 0;
   if (held >= LONG_POLLS_PER_TENANT_MAX) return check();
   heldByTenant.set(tenant, held + 1);
   try {
-    return await waitUnbounded(key, check, timeoutMs, signal, answer);
+    return await waitCounted({ key, check, timeoutMs, signal, answer });
   } finally {
     const left = (heldByTenant.get(tenant) ?? 1) - 1;
     if (left <= 0) heldByTenant.delete(tenant);
@@ -96,28 +96,25 @@ export async function waitFor<T>(
   }
 }
 
-async function waitUnbounded<T>(
-  key: string,
-  check: () => Promise<T | null>,
-  timeoutMs: number,
-  signal?: AbortSignal,
-  answer?: NoticeAnswer<T>,
-): Promise<T | null> {
+/** One long poll's wait, as waitFor was given it. */
+interface Wait<T> {
+  key: string;
+  check: () => Promise<T | null>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  answer?: NoticeAnswer<T>;
+}
+
+async function waitCounted<T>(wait: Wait<T>): Promise<T | null> {
   longPollCounter.count++;
   try {
-    return await waitRounds(key, check, timeoutMs, signal, answer);
+    return await waitRounds(wait);
   } finally {
     longPollCounter.count--;
   }
 }
 
-async function waitRounds<T>(
-  key: string,
-  check: () => Promise<T | null>,
-  timeoutMs: number,
-  signal?: AbortSignal,
-  answer?: NoticeAnswer<T>,
-): Promise<T | null> {
+async function waitRounds<T>({ key, check, timeoutMs, signal, answer }: Wait<T>): Promise<T | null> {
   await ensureSubscribed();
   const deadline = Date.now() + timeoutMs;
   const keys = answer ? [key, answer.key] : [key];
