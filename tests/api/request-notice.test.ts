@@ -5,8 +5,6 @@ import { settledRequestOf } from '@/lib/ledger/requests/get-request';
 import { call, tokenFor } from '../support/api';
 import { tenantId, withDatabase } from '../support/db';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers */
-
 // A request's settling sends its answer with the notice (migration 0021), and a long poll waiting
 // on it answers from the notice instead of reading the row again (lib/ledger/requests/get-request.ts).
 // The requests here are rows of this file's own, with no job behind them: nothing settles them
@@ -138,25 +136,26 @@ describe('a long poll on a request', () => {
       createdAt: '2026-06-01T09:30:00.123Z',
       updatedAt: '2026-06-01T09:30:03.000Z',
     };
-    let answered: any;
-    const longPoll = call(`${REQUESTS}/${id}?longPolling=true`, { token: broker }).then((answer) => (answered = answer));
-    // A notice sent before the long poll waits is missed, as any notice is: send until it answers.
+    let answered = false;
+    const longPoll = call(`${REQUESTS}/${id}?longPolling=true`, { token: broker }).finally(() => (answered = true));
+    // A notice that comes before the long poll waits is missed, as any notice is: so the test sends
+    // it every 100 ms until the long poll answers (at most 10 s; after that the assertions fail).
     for (let sent = 0; !answered && sent < 100; sent++) {
       await withDatabase((db) => db.query(`SELECT pg_notify('ledger_changes', $1)`, [`settled:request:${id} ${JSON.stringify(carried)}`]));
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await longPoll;
-    expect(answered.status, answered.text).toBe(200);
+    const answer = await longPoll;
+    expect(answer.status, answer.text).toBe(200);
     const { error: _none, ...shown } = carried;
-    expect(answered.body).toEqual(shown);
+    expect(answer.body).toEqual(shown);
     expect((await call(`${REQUESTS}/${id}`, { token: broker })).body.status).toBe('pending');
   });
 
   it('ignores a notice that names another request or carries a pending one, and answers once this one settles', async () => {
     const id = await pendingRequest();
     const other = randomUUID();
-    let answered: any;
-    const longPoll = call(`${REQUESTS}/${id}?longPolling=true`, { token: broker }).then((answer) => (answered = answer));
+    let answered = false;
+    const longPoll = call(`${REQUESTS}/${id}?longPolling=true`, { token: broker }).finally(() => (answered = true));
     await new Promise((resolve) => setTimeout(resolve, 500));
     const misleading = [
       `settled:request:${id} ${JSON.stringify({ requestId: other, type: 'issue', status: 'success', data: null, error: null })}`,
@@ -165,13 +164,13 @@ describe('a long poll on a request', () => {
     ];
     for (const notice of misleading) await withDatabase((db) => db.query(`SELECT pg_notify('ledger_changes', $1)`, [notice]));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(answered).toBeUndefined();
+    expect(answered).toBe(false);
     const data = issued('settled');
     await withDatabase((db) =>
       db.query(`UPDATE "Request" SET "status" = 'success', "data" = $2::jsonb WHERE "id" = $1`, [id, JSON.stringify(data)]),
     );
-    await longPoll;
-    expect(answered.status, answered.text).toBe(200);
-    expect(answered.body).toMatchObject({ requestId: id, status: 'success', data });
+    const answer = await longPoll;
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ requestId: id, status: 'success', data });
   });
 });
