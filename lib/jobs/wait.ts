@@ -30,7 +30,7 @@ let subscription: Promise<unknown> | null = null;
  * A notice's key and what it carries after the first space, if anything: "request:<id>" carries
  * nothing, "settled:request:<id> {…}" the settled request (migration 0021).
  */
-export function splitNotice(payload: string): { key: string; detail?: string } {
+function splitNotice(payload: string): { key: string; detail?: string } {
   const space = payload.indexOf(' ');
   return space < 0 ? { key: payload } : { key: payload.slice(0, space), detail: payload.slice(space + 1) };
 }
@@ -139,7 +139,7 @@ async function waitRounds<T>({ key, check, timeoutMs, signal, answer }: Wait<T>)
     }
     let timer: NodeJS.Timeout | undefined;
     const onAbort = () => wake();
-    const stopWaitingOnDrain = onDrain(() => wake());
+    const stopWaitingOnDrain = onDrain(wake);
     try {
       const value = await check();
       if (value !== null) return value;
