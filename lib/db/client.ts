@@ -1,23 +1,19 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
 import { PrismaClient } from './generated/client';
-import { createPool } from './pool';
+import { createPool, processPoolConfig } from './pool';
 
 export type { Prisma } from './generated/client';
 
 /** The transaction client handed to domain functions. */
 export type Tx = Omit<PrismaClient, '$connect' | '$disconnect' | '$on' | '$transaction' | '$extends'>;
 
-const poolMax = Number(process.env.DB_POOL_MAX ?? 10);
+const poolConfig = processPoolConfig(process.env);
+const poolMax = poolConfig.max;
 
 // The pool is ours (not the adapter's) so that the metrics can read how busy it is.
 function processPool(): pg.Pool {
-  return createPool({
-    connectionString: process.env.DATABASE_URL,
-    max: poolMax,
-    connectionTimeoutMillis: 10_000,
-    idleTimeoutMillis: 30_000,
-  });
+  return createPool(poolConfig);
 }
 
 function createClient(pool: pg.Pool): PrismaClient {
