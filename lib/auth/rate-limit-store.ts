@@ -27,6 +27,8 @@ function pool(): pg.Pool {
     const created = new pg.Pool({
       connectionString: process.env.DATABASE_URL,
       max: RATE_LIMIT_POOL_MAX,
+      // Kept open through quiet spells, as the process pool's are (lib/db/pool.ts).
+      min: RATE_LIMIT_POOL_MAX,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
