@@ -2,9 +2,8 @@ import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPool, processPoolConfig } from './pool';
 
-// A connection the server ends in the same read as it finished starting up (PostgreSQL shutting
-// down just as a connection is made): the pool hands it out, and its 'error' event comes before
-// the taker could listen. The process must live on, the connection be unusable and discarded.
+// The process pool against a small server that speaks PostgreSQL's startup: a connection ended in
+// the same read as it started, and the connections a pool keeps through a quiet spell.
 
 /**
  * A server that answers a connection's startup with "ready" and then, shutting down, at once
@@ -58,6 +57,9 @@ afterEach(() => {
   process.removeListener('uncaughtException', recordUncaught);
 });
 
+// A connection the server ends in the same read as it finished starting up (PostgreSQL shutting
+// down just as a connection is made): the pool hands it out, and its 'error' event comes before
+// the taker could listen. The process must live on, the connection be unusable and discarded.
 describe("the pool's connections", () => {
   it('outlive an error that arrives before their taker listens: the process goes on, the connection is discarded', async () => {
     const server = await fakeServer({ shuttingDown: true });
