@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { API, expectOk, type Client } from './client';
 import { percentile } from './load';
+import { medianValue } from './repeat';
 
 // The whole quote lifecycle over HTTP, as clients see it, and how soon a waiting client hears
 // that the background issue job has finished.
@@ -86,6 +87,32 @@ export interface NoticeResult {
    * all samples.
    */
   woken: { samples: number; p50: number; p99: number };
+  /** When several runs make the figure: each run's p50 and p99, lowest to highest. */
+  runs?: { p50s: number[]; p99s: number[] };
+}
+
+/**
+ * Several runs of benchNotice as one figure, as every figure of the bench is: its p50 and p99 are
+ * each the median of the runs' own (a p99 of 200 samples is their third slowest, and one slow
+ * moment of the host decides it), the samples, errors and documents listed are all the runs'.
+ */
+export function noticeOfRuns(results: NoticeResult[]): NoticeResult {
+  const median = (values: number[]) => medianValue(values).median;
+  const woken = results.filter((result) => result.woken.samples > 0);
+  return {
+    samples: results.reduce((total, result) => total + result.samples, 0),
+    p50: median(results.map((result) => result.p50)),
+    p99: median(results.map((result) => result.p99)),
+    max: Math.max(...results.map((result) => result.max)),
+    errors: results.reduce((total, result) => total + result.errors, 0),
+    listedAtSuccess: results.flatMap((result) => result.listedAtSuccess),
+    woken: {
+      samples: woken.reduce((total, result) => total + result.woken.samples, 0),
+      p50: woken.length ? median(woken.map((result) => result.woken.p50)) : NaN,
+      p99: woken.length ? median(woken.map((result) => result.woken.p99)) : NaN,
+    },
+    runs: { p50s: medianValue(results.map((result) => result.p50)).values, p99s: medianValue(results.map((result) => result.p99)).values },
+  };
 }
 
 /**

@@ -100,7 +100,7 @@ export function targetsOf(figures: Figures, queue?: QueueBenchResult): Target[] 
     targets.push({
       name: 'long-poll notice',
       target: 'p50 < 20 ms, p99 < 100 ms',
-      measured: `p50 ${notice.p50.toFixed(1)} ms, p99 ${notice.p99.toFixed(1)} ms`,
+      measured: noticeFigures(notice),
       pass: notice.p50 < 20 && notice.p99 < 100 && notice.errors === 0,
     });
   }
@@ -228,11 +228,11 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
   const { longPoll, longPollAlone, poll1s } = figures.notice;
   if (longPoll)
     lines.push(
-      `job end → client: long poll p50 ${longPoll.p50.toFixed(1)} ms, p99 ${longPoll.p99.toFixed(1)} ms (${longPoll.samples} samples, four lifecycles at once); ${wokenOf(longPoll)}`,
+      `job end → client: long poll ${noticeFigures(longPoll)} (${samplesOf(longPoll)}, four lifecycles at once); ${wokenOf(longPoll)}`,
     );
   if (longPollAlone)
     lines.push(
-      `job end → client: long poll alone p50 ${longPollAlone.p50.toFixed(1)} ms, p99 ${longPollAlone.p99.toFixed(1)} ms (${longPollAlone.samples} samples, one client on a quiet stack); ${wokenOf(longPollAlone)}`,
+      `job end → client: long poll alone ${noticeFigures(longPollAlone)} (${samplesOf(longPollAlone)}, one client on a quiet stack); ${wokenOf(longPollAlone)}`,
     );
   if (poll1s)
     lines.push(
@@ -280,9 +280,21 @@ export function printTable(figures: Figures, queue: QueueBenchResult | undefined
   console.log(lines.join('\n'));
 }
 
+/** `p50 15.1 (14.0–17.9) ms, p99 62.0 (55.3–80.1) ms`: the medians of the runs, with their ranges. */
+function noticeFigures(notice: NoticeResult): string {
+  const ranged = (value: number, values: number[] | undefined) =>
+    values && values.length > 1 ? `${value.toFixed(1)} (${values[0]!.toFixed(1)}–${values.at(-1)!.toFixed(1)})` : value.toFixed(1);
+  return `p50 ${ranged(notice.p50, notice.runs?.p50s)} ms, p99 ${ranged(notice.p99, notice.runs?.p99s)} ms`;
+}
+
+function samplesOf(notice: NoticeResult): string {
+  const runs = notice.runs?.p50s.length ?? 1;
+  return runs > 1 ? `median of ${runs} runs of ${notice.samples / runs} samples` : `${notice.samples} samples`;
+}
+
 /** The woken waits apart from the clients that asked after the commit (NoticeResult.woken). */
 function wokenOf(notice: NoticeResult): string {
   const { woken } = notice;
   if (woken.samples === 0) return `none of the ${notice.samples} was waiting when the job committed`;
-  return `${woken.samples} of ${notice.samples} were waiting and woken by the notice: p50 ${woken.p50.toFixed(1)} ms, p99 ${woken.p99.toFixed(1)} ms`;
+  return `${woken.samples} of ${notice.samples} were waiting and woken by the notice: p50 ${woken.p50.toFixed(1)} ms, p99 ${woken.p99.toFixed(1)} ms${notice.runs ? ' (medians of the runs)' : ''}`;
 }
