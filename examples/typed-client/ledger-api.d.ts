@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s API clients */
+        /**
+         * The tenant’s API clients
+         * @description Every API client of the tenant, oldest first (at most 500), revoked ones included, with when each last got a token. Never a secret: it is shown once, when the client is created or its secret rotated.
+         */
         get: operations["adminListClients"];
         put?: never;
         /**
@@ -29,7 +32,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One API client */
+        /**
+         * One API client
+         * @description One API client of the tenant by its client id, revoked or not; never its secret.
+         */
         get: operations["adminReadClient"];
         put?: never;
         post?: never;
@@ -86,14 +92,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s name and brand colour */
+        /**
+         * The tenant’s name and brand colour
+         * @description The tenant’s tag (what `X-TENANT-ID` carries), name and brand colour, as its documents show them.
+         */
         get: operations["adminReadTenant"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Rename the tenant or change its brand colour */
+        /**
+         * Rename the tenant or change its brand colour
+         * @description Either or both. Documents rendered from then on show the new name and colour; documents already stored keep theirs.
+         */
         patch: operations["adminUpdateTenant"];
         trace?: never;
     };
@@ -104,7 +116,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s users */
+        /**
+         * The tenant’s users
+         * @description Every user of the tenant, oldest first (at most 500), with their roles and status: active, disabled, or invited (no password set yet).
+         */
         get: operations["adminListUsers"];
         put?: never;
         /**
@@ -125,7 +140,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One user */
+        /**
+         * One user
+         * @description One user of the tenant with their roles and status; another tenant’s user is 404.
+         */
         get: operations["adminReadUser"];
         put?: never;
         post?: never;
@@ -148,7 +166,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Disable a user and end the user’s sessions */
+        /**
+         * Disable a user and end the user’s sessions
+         * @description The same as `PATCH /api/v1/admin/users/{id}` with `active: false`: no sign-in, and live sessions and tokens are refused within 2 seconds. Disabling a disabled user changes nothing.
+         */
         post: operations["adminDisableUser"];
         delete?: never;
         options?: never;
@@ -927,7 +948,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant’s webhook subscriptions */
+        /**
+         * The tenant’s webhook subscriptions
+         * @description Every subscription of the tenant, oldest first, enabled or not, with its failure state. The signing secret is shown only when a subscription is created or its secret rotated.
+         */
         get: operations["listWebhooks"];
         put?: never;
         /**
@@ -948,11 +972,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One webhook subscription */
+        /**
+         * One webhook subscription
+         * @description One subscription of the tenant with its failure state (`disabledReason`, `failingSince`, `consecutiveFailures`); never its secret.
+         */
         get: operations["readWebhook"];
         put?: never;
         post?: never;
-        /** Delete a subscription with its deliveries */
+        /**
+         * Delete a subscription with its deliveries
+         * @description Its deliveries and their attempts are deleted with it. The events themselves stay in the feed (`GET /api/v1/ledger/events`).
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -970,7 +1000,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent deliveries of a subscription with every attempt */
+        /**
+         * Recent deliveries of a subscription with every attempt
+         * @description The latest deliveries of the subscription, newest first: 50 unless `limit` says otherwise (at most 100), only those of one `status` if it is given.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;

@@ -19,7 +19,10 @@ const TAGS = [
   { name: 'Quotes', description: 'The quote lifecycle: create, calculate, refer, bind, issue' },
   { name: 'Requests', description: 'Asynchronous requests such as issuing' },
   { name: 'Policies', description: 'Issued policies: data, adjustments, termination, renewal, invoices' },
+  { name: 'Payments', description: 'Money received for a policy, its reversal, and refunds paid out' },
   { name: 'Documents', description: 'Generated documents and their download' },
+  { name: 'Events out', description: 'Webhook subscriptions, their signed deliveries, and the event feed' },
+  { name: 'Reports', description: 'Reports for the tenant’s finance team, such as the bordereau' },
   { name: 'Administration', description: 'The tenant’s API clients, users, name and brand colour (admin role)' },
 ];
 

@@ -63,6 +63,8 @@ export const listClientsEndpoint = defineEndpoint({
   method: 'GET',
   path: `${BASE}/clients`,
   summary: 'The tenant’s API clients',
+  description:
+    'Every API client of the tenant, oldest first (at most 500), revoked ones included, with when each last got a token. Never a secret: it is shown once, when the client is created or its secret rotated.',
   tag: TAG,
   roles: ADMINS,
   responses: { 200: { description: 'Oldest first', schema: z.object({ data: z.array(adminClientSchema) }) }, ...commonProblems },
@@ -97,6 +99,7 @@ export const readClientEndpoint = defineEndpoint({
   method: 'GET',
   path: `${BASE}/clients/{clientId}`,
   summary: 'One API client',
+  description: 'One API client of the tenant by its client id, revoked or not; never its secret.',
   tag: TAG,
   roles: ADMINS,
   responses: { 200: { description: 'The client', schema: adminClientSchema }, ...commonProblems },
@@ -143,6 +146,8 @@ export const listUsersEndpoint = defineEndpoint({
   method: 'GET',
   path: `${BASE}/users`,
   summary: 'The tenant’s users',
+  description:
+    'Every user of the tenant, oldest first (at most 500), with their roles and status: active, disabled, or invited (no password set yet).',
   tag: TAG,
   roles: ADMINS,
   responses: { 200: { description: 'Oldest first', schema: z.object({ data: z.array(adminUserSchema) }) }, ...commonProblems },
@@ -173,6 +178,7 @@ export const readUserEndpoint = defineEndpoint({
   method: 'GET',
   path: `${BASE}/users/{id}`,
   summary: 'One user',
+  description: 'One user of the tenant with their roles and status; another tenant’s user is 404.',
   tag: TAG,
   roles: ADMINS,
   responses: { 200: { description: 'The user', schema: adminUserSchema }, ...commonProblems },
@@ -200,6 +206,8 @@ export const disableUserEndpoint = defineEndpoint({
   method: 'POST',
   path: `${BASE}/users/{id}/disable`,
   summary: 'Disable a user and end the user’s sessions',
+  description:
+    'The same as `PATCH /api/v1/admin/users/{id}` with `active: false`: no sign-in, and live sessions and tokens are refused within 2 seconds. Disabling a disabled user changes nothing.',
   tag: TAG,
   roles: ADMINS,
   idempotent: true,
@@ -228,6 +236,7 @@ export const readTenantEndpoint = defineEndpoint({
   method: 'GET',
   path: `${BASE}/tenant`,
   summary: 'The tenant’s name and brand colour',
+  description: 'The tenant’s tag (what `X-TENANT-ID` carries), name and brand colour, as its documents show them.',
   tag: TAG,
   roles: ADMINS,
   responses: { 200: { description: 'The tenant', schema: adminTenantSchema }, ...commonProblems },
@@ -238,6 +247,7 @@ export const updateTenantEndpoint = defineEndpoint({
   method: 'PATCH',
   path: `${BASE}/tenant`,
   summary: 'Rename the tenant or change its brand colour',
+  description: 'Either or both. Documents rendered from then on show the new name and colour; documents already stored keep theirs.',
   tag: TAG,
   roles: ADMINS,
   body: z.object({

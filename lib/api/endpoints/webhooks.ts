@@ -130,6 +130,8 @@ export const listWebhooksEndpoint = defineEndpoint({
   method: 'GET',
   path: BASE,
   summary: 'The tenant’s webhook subscriptions',
+  description:
+    'Every subscription of the tenant, oldest first, enabled or not, with its failure state. The signing secret is shown only when a subscription is created or its secret rotated.',
   tag: TAG,
   roles: ADMINS,
   responses: {
@@ -143,6 +145,8 @@ export const readWebhookEndpoint = defineEndpoint({
   method: 'GET',
   path: `${BASE}/{id}`,
   summary: 'One webhook subscription',
+  description:
+    'One subscription of the tenant with its failure state (`disabledReason`, `failingSince`, `consecutiveFailures`); never its secret.',
   tag: TAG,
   roles: ADMINS,
   responses: { 200: { description: 'The subscription', schema: subscriptionSchema }, ...commonProblems },
@@ -176,6 +180,8 @@ export const deleteWebhookEndpoint = defineEndpoint({
   method: 'DELETE',
   path: `${BASE}/{id}`,
   summary: 'Delete a subscription with its deliveries',
+  description:
+    'Its deliveries and their attempts are deleted with it. The events themselves stay in the feed (`GET /api/v1/ledger/events`).',
   tag: TAG,
   roles: ADMINS,
   responses: { 204: { description: 'Deleted' }, ...commonProblems },
@@ -205,6 +211,8 @@ export const listWebhookDeliveriesEndpoint = defineEndpoint({
   method: 'GET',
   path: `${BASE}/{id}/deliveries`,
   summary: 'Recent deliveries of a subscription with every attempt',
+  description:
+    'The latest deliveries of the subscription, newest first: 50 unless `limit` says otherwise (at most 100), only those of one `status` if it is given.',
   tag: TAG,
   roles: ADMINS,
   query: z.object({
