@@ -1,5 +1,6 @@
 // Lints the OpenAPI document exactly as GET /api/v1/ledger/openapi.json serves it, with
-// redocly (redocly.yaml) and spectral's OpenAPI rules (.spectral.yaml). Exits non-zero on an error.
+// redocly (redocly.yaml) and spectral's OpenAPI rules (.spectral.yaml). Exits non-zero on an error, or on
+// a spectral warning: each names a gap that an integrator's generator or gateway may trip on.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ function run(command: string, args: string[]): number {
 
 const startedMs = performance.now();
 const redocly = run(bin('redocly'), ['lint', file, '--config', 'redocly.yaml', '--format', 'stylish']);
-const spectral = run(bin('spectral'), ['lint', file, '--ruleset', '.spectral.yaml', '--fail-severity', 'error']);
+const spectral = run(bin('spectral'), ['lint', file, '--ruleset', '.spectral.yaml', '--fail-severity', 'warn']);
 rmSync(directory, { recursive: true, force: true });
 console.log(
   `openapi lint: redocly ${redocly === 0 ? 'ok' : 'FAILED'}, spectral ${spectral === 0 ? 'ok' : 'FAILED'} (${Math.round(performance.now() - startedMs)} ms)`,
