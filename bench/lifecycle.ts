@@ -98,11 +98,13 @@ export interface NoticeResult {
  */
 export function noticeOfRuns(results: NoticeResult[]): NoticeResult {
   const median = (values: number[]) => medianValue(values).median;
+  const p50s = medianValue(results.map((result) => result.p50));
+  const p99s = medianValue(results.map((result) => result.p99));
   const woken = results.filter((result) => result.woken.samples > 0);
   return {
     samples: results.reduce((total, result) => total + result.samples, 0),
-    p50: median(results.map((result) => result.p50)),
-    p99: median(results.map((result) => result.p99)),
+    p50: p50s.median,
+    p99: p99s.median,
     max: Math.max(...results.map((result) => result.max)),
     errors: results.reduce((total, result) => total + result.errors, 0),
     listedAtSuccess: results.flatMap((result) => result.listedAtSuccess),
@@ -111,7 +113,7 @@ export function noticeOfRuns(results: NoticeResult[]): NoticeResult {
       p50: woken.length ? median(woken.map((result) => result.woken.p50)) : NaN,
       p99: woken.length ? median(woken.map((result) => result.woken.p99)) : NaN,
     },
-    runs: { p50s: medianValue(results.map((result) => result.p50)).values, p99s: medianValue(results.map((result) => result.p99)).values },
+    runs: { p50s: p50s.values, p99s: p99s.values },
   };
 }
 
