@@ -97,7 +97,6 @@ export interface NoticeResult {
  * moment of the host decides it), the samples, errors and documents listed are all the runs'.
  */
 export function noticeOfRuns(results: NoticeResult[]): NoticeResult {
-  const median = (values: number[]) => medianValue(values).median;
   const p50s = medianValue(results.map((result) => result.p50));
   const p99s = medianValue(results.map((result) => result.p99));
   const woken = results.filter((result) => result.woken.samples > 0);
@@ -110,8 +109,8 @@ export function noticeOfRuns(results: NoticeResult[]): NoticeResult {
     listedAtSuccess: results.flatMap((result) => result.listedAtSuccess),
     woken: {
       samples: woken.reduce((total, result) => total + result.woken.samples, 0),
-      p50: woken.length ? median(woken.map((result) => result.woken.p50)) : NaN,
-      p99: woken.length ? median(woken.map((result) => result.woken.p99)) : NaN,
+      p50: woken.length ? medianValue(woken.map((result) => result.woken.p50)).median : NaN,
+      p99: woken.length ? medianValue(woken.map((result) => result.woken.p99)).median : NaN,
     },
     runs: { p50s: p50s.values, p99s: p99s.values },
   };

@@ -18,12 +18,17 @@ export async function medianOf<T extends { p99: number }>(
   rank: (result: T) => number,
   before: () => Promise<void>,
 ): Promise<T & { spread: Spread }> {
+  return medianRun(await runsOf(once, before), rank);
+}
+
+/** Runs `once` RUNS times, each after `before` (a quiet stack), and answers every run's result in order. */
+export async function runsOf<T>(once: () => Promise<T>, before: () => Promise<void>): Promise<T[]> {
   const results: T[] = [];
   for (let run = 0; run < RUNS; run++) {
     await before();
     results.push(await once());
   }
-  return medianRun(results, rank);
+  return results;
 }
 
 /** The median of `results` by `rank` (the lower of the two middle ones), with the spread of them all. */

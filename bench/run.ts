@@ -15,12 +15,12 @@ import { API, brokerClient, calculatedQuotes, homeExample, TENANT } from './clie
 import { watchCpu } from './cpu-budget';
 import { probeHost } from './host-probe';
 import { benchDocuments, benchRatingInProcess } from './in-process';
-import { benchLifecycle, benchNotice, documentsListedAtSuccess, noticeOfRuns, type NoticeResult } from './lifecycle';
+import { benchLifecycle, benchNotice, documentsListedAtSuccess, noticeOfRuns } from './lifecycle';
 import { benchOrmVsRaw } from './orm';
 import { runLoad, type LoadResult } from './load';
 import { benchQueue, type QueueBenchResult } from './queue';
 import { describeBudget, printTable, targetsOf, type Figures } from './report';
-import { medianOf, medianValue, RUNS, withRange } from './repeat';
+import { medianOf, medianValue, RUNS, runsOf, withRange } from './repeat';
 import { pick, scenarioLoad } from './scenarios';
 import { readsAtScale } from './scale';
 import { runBench, startBenchStack } from './stack';
@@ -182,18 +182,16 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     say('Notice: issue job commit → waiting client has the answer');
     // 200 samples a run: of 60, the p99 was the largest one, one slow request deciding the target.
     // Like every figure, the median of RUNS runs, each on a quiet stack.
-    const noticeRuns = async (samples: number, parallel: number, name: string) => {
-      const runs: NoticeResult[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        await settle();
-        const result = await benchNotice(client, stack.databaseUrl, payload, { kind: 'long-poll' }, samples, parallel);
-        say(
-          `  ${name}, run ${run + 1}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; woken waits: ${result.woken.samples}, p50 ${result.woken.p50.toFixed(1)} ms`,
-        );
-        runs.push(result);
-      }
-      return noticeOfRuns(runs);
-    };
+    const noticeRuns = async (samples: number, parallel: number, name: string) =>
+      noticeOfRuns(
+        await runsOf(async () => {
+          const result = await benchNotice(client, stack.databaseUrl, payload, { kind: 'long-poll' }, samples, parallel);
+          say(
+            `  ${name}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms; woken waits: ${result.woken.samples}, p50 ${result.woken.p50.toFixed(1)} ms`,
+          );
+          return result;
+        }, settle),
+      );
     figures.notice.longPoll = await noticeRuns(200, 4, 'long poll');
     // The wake-up itself: one client, nothing else running but what its own issue queued.
     figures.notice.longPollAlone = await noticeRuns(30, 1, 'long poll alone');
