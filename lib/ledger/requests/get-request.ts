@@ -2,6 +2,7 @@ import type { Request } from '@/lib/db/generated/client';
 import { tenantRead } from '@/lib/db/tenant-read';
 import { NotFound } from '@/lib/errors';
 import { LONG_POLL_TIMEOUT_MS, waitFor } from '@/lib/jobs/wait';
+import { keepIfSettled, settledRequestKept } from './settled-requests';
 
 export interface AsyncRequestView {
   requestId: string;
@@ -14,6 +15,8 @@ export interface AsyncRequestView {
 }
 
 export async function getRequest(tenantId: string, requestId: string): Promise<AsyncRequestView> {
+  const settled = settledRequestKept(tenantId, requestId);
+  if (settled) return settled;
   // Polled by every waiting client: the read-only fast path (lib/db/tenant-read.ts).
   const rows = await tenantRead<Pick<Request, 'id' | 'type' | 'status' | 'data' | 'error' | 'createdAt' | 'updatedAt'>>(
     tenantId,
@@ -23,7 +26,7 @@ export async function getRequest(tenantId: string, requestId: string): Promise<A
   );
   const row = rows[0];
   if (!row) throw new NotFound('Request', requestId);
-  return {
+  const view: AsyncRequestView = {
     requestId: row.id,
     type: row.type,
     status: row.status as AsyncRequestView['status'],
@@ -32,6 +35,8 @@ export async function getRequest(tenantId: string, requestId: string): Promise<A
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+  keepIfSettled(tenantId, view);
+  return view;
 }
 
 /**
