@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/stack';
 
 // The processes of a production deployment, started as the README's production section says:
 // `npm run migrate` once, `next start` per app process, `npm run worker` per worker process
@@ -36,15 +37,19 @@ export function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv
 
 export function startApp(port: number, env: NodeJS.ProcessEnv, name: string): ChildProcess {
   const log = logTo(name);
-  return spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...env, PORT: String(port) },
-    stdio: ['ignore', log, log],
-  });
+  return spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    {
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', log, log],
+    },
+  );
 }
 
 export function startWorker(lane: WorkerLane, metricsPort: number, env: NodeJS.ProcessEnv, name: string): ChildProcess {
   const log = logTo(name);
-  return spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/worker.ts')], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'scripts/worker.ts')], {
     env: { ...env, WORKER_LANE: lane, WORKER_METRICS_PORT: String(metricsPort) },
     stdio: ['ignore', log, log],
   });
