@@ -379,7 +379,7 @@ describe('documents right after the issue succeeds', () => {
       expect(now).toMatchObject({ status: 'stored', size: files[index]!.bytes.length });
       expect(now.sha256).toBe(createHash('sha256').update(files[index]!.bytes).digest('hex'));
     }
-  }, 200_000);
+  }, 90_000);
 });
 
 describe('MTA and termination documents', () => {
