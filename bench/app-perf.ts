@@ -1,6 +1,7 @@
-// `node --import tsx bench/app-perf.ts [empty read calculate lifecycle ...]`: where the app's main thread
-// spends its CPU during each load, in µs a request (the lifecycle's: an issued policy), side by side: which package or file of ours owns it
-// (the nearest JavaScript frame, source-mapped through the build's maps), the garbage collector, and
+// `node --import tsx bench/app-perf.ts [empty read calculate lifecycle ...]`: where the app's main
+// thread spends its CPU during each load, in µs a request (the lifecycle's: an issued policy), side
+// by side: which package or file of ours owns it (the nearest JavaScript frame, source-mapped
+// through the build's maps), the garbage collector, and
 // the kernel's socket sends. `perf record` samples the app process on cpu-clock, so only time on a
 // core counts (the inspector's profiler in bench/profile.ts samples the wall clock, and charges a
 // thread preempted inside a system call to that call). The app runs with --perf-basic-prof so perf
