@@ -39,6 +39,8 @@ function digest(value: string): string {
   return createHash('sha256').update(value).digest('base64url').slice(0, 32);
 }
 const accountKey = (attempt: Attempt) => `${attempt.kind}:${digest(attempt.account.trim().toLowerCase())}`;
+/** The key of one account tried from one address. */
+export const pairKey = (attempt: Attempt) => `${accountKey(attempt)}|${digest(attempt.address)}`;
 
 export const DIMENSIONS: readonly Dimension[] = [
   {
@@ -46,7 +48,7 @@ export const DIMENSIONS: readonly Dimension[] = [
     freeFailures: 5,
     windowSeconds: HOUR_SECONDS,
     blockSecondsMax: 15 * 60,
-    key: (a) => `${accountKey(a)}|${digest(a.address)}`,
+    key: pairKey,
   },
   { name: 'account', freeFailures: 30, windowSeconds: HOUR_SECONDS, blockSecondsMax: 60, key: accountKey },
   { name: 'address', freeFailures: 50, windowSeconds: HOUR_SECONDS, blockSecondsMax: 15 * 60, key: (a) => digest(a.address) },
