@@ -2,7 +2,7 @@
 // A small HTTP client for the benchmark: the demo tenant's broker token and the API's headers.
 // Requests go through node:http on kept-alive sockets rather than fetch: the bench's clients share
 // the machine's two cores with the stack they measure, and fetch cost them twice the CPU a request
-// (README "The bench's own client"). Like fetch, they ask for gzip, as most integrations' clients do.
+// (docs/benchmark-log.md, "The bench's own client"). Like fetch, they ask for gzip, as most integrations' clients do.
 import http from 'node:http';
 import zlib from 'node:zlib';
 

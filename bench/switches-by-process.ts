@@ -4,7 +4,7 @@
 // them) and its own helpers (the WAL writer, …). A voluntary switch is a process going to sleep to
 // wait (for an answer, a lock, a notice), so each one is a wake-up someone pays for later; on a host
 // that charges for every process it wakes, these say which crossings a change should remove. Beside
-// them, each process's minor page faults a request: on such a host a fault is dear too (README).
+// them, each process's minor page faults a request: on such a host a fault is dear too (docs/benchmark-log.md).
 // Read from /proc/<pid>/task/*/status and /proc/<pid>/stat before and after a second run. Prints,
 // asserts nothing.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -49,7 +49,7 @@ const root = process.cwd();
  * Node.js flags of every app and worker process. V8's memory reducer shrinks a process's heap
  * after it has stood idle a few seconds; the next burst then meets a small heap and pays for extra
  * full collections while it grows again. A server's load comes in bursts after quiet spells, so
- * its heap stays at the size its bursts need (README "A burst after a quiet spell").
+ * its heap stays at the size its bursts need (docs/benchmark-log.md, "A burst after a quiet spell").
  */
 export const SERVER_NODE_FLAGS = ['--no-memory-reducer'];
 

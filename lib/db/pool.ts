@@ -38,8 +38,8 @@ export function processPoolConfig(env: Record<string, string | undefined>): pg.P
 /**
  * By default a process keeps every connection it opened. A connection closed in a quiet spell is
  * opened again by the next burst, whose first calls then wait for the server to start a backend
- * and fill its caches: half a second on a busy two-core host (README "A quiet spell's cold
- * connections"). A lower DB_POOL_MIN gives idle connections back to the server.
+ * and fill its caches: half a second on a busy two-core host (docs/benchmark-log.md, "A quiet
+ * spell's cold connections"). A lower DB_POOL_MIN gives idle connections back to the server.
  */
 function poolSize(env: Record<string, string | undefined>): PoolSize {
   const max = wholeNumber(env, 'DB_POOL_MAX', 10, 1);

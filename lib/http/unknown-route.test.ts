@@ -51,7 +51,7 @@ describe('the route files', () => {
   // Said with `dynamic = 'force-dynamic'`, Next.js also hands the handler the request itself; left
   // at 'auto', it wraps the request in a Proxy that records each read of its headers, URL or body
   // (to find out whether the route could have been static), which cost a quote read about 40 µs
-  // of the app's thread, 3 % (README, "The floors under the hot rows, and routes declared dynamic").
+  // of the app's thread, 3 % (docs/benchmark-log.md, "The floors under the hot rows, and routes declared dynamic").
   it('each declare that they answer at request time', () => {
     const undeclared: string[] = [];
     const walk = (dir: string) => {

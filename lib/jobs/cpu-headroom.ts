@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 // How much of the host's CPU other work leaves idle, from /proc/stat. The documents lane renders
 // only when a core is free of other work (./worker.ts, `deferWhenHostBusy`): an OS priority does
 // not keep a render from slowing the app, the general lane and PostgreSQL on a virtual machine
-// (README "Where the rest goes"), but not starting it does.
+// (docs/benchmark-log.md, "Where the rest goes"), but not starting it does.
 
 /** The host's CPU time so far, in clock ticks over all its cores, and how many cores it has. */
 export interface HostTicks {

@@ -4,7 +4,7 @@ import { errorFields, log } from '@/lib/log';
 // entries in the table's indexes. A claim's scan walks past those entries until VACUUM removes
 // them (its bitmap scan of the task index never marks them dead, as a plain index scan would), and
 // autovacuum visits a database about once a minute: under a steady 400 jobs a second a claim read
-// 84 pages after 30 s where it read 2 on a clean table (README, "The queue's own vacuum"). So a worker
+// 84 pages after 30 s where it read 2 on a clean table (docs/benchmark-log.md, "The queue's own vacuum"). So a worker
 // vacuums the queue's table itself, each time it has finished enough jobs and some time has passed:
 // a small table, vacuumed in milliseconds, and only that one (autovacuum told to look every second
 // cost every other table a visit too).
