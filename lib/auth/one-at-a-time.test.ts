@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RateLimited } from '@/lib/errors';
-import { keysInFlight, oneAtATime, WAITING_PER_KEY_MAX } from './one-at-a-time';
+import { keysInFlight, oneAtATime, TURN_WAIT_MS, WAITING_PER_KEY_MAX } from './one-at-a-time';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -42,6 +42,36 @@ describe('one sign-in at a time per key', () => {
     await expect(failing).rejects.toThrow('wrong secret');
     expect(await next).toBe('checked');
     expect(keysInFlight()).toBe(0);
+  });
+
+  it(`answers 429 to a call whose turn has not come within ${TURN_WAIT_MS} ms; the next still waits for the one running`, async () => {
+    vi.useFakeTimers();
+    try {
+      const log: string[] = [];
+      const slow = controlled(log, 's1');
+      const running = oneAtATime('slow', slow.task);
+      const givesUp = oneAtATime('slow', () => Promise.resolve('never')).then(
+        (value) => value,
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(TURN_WAIT_MS - 1);
+      const after = oneAtATime('slow', async () => {
+        log.push('start s3');
+        return 's3';
+      });
+      await vi.advanceTimersByTimeAsync(1);
+      const refused = await givesUp;
+      expect(refused).toBeInstanceOf(RateLimited);
+      expect((refused as RateLimited).retryAfterSeconds).toBe(1);
+      expect(log).toEqual(['start s1']);
+      slow.release();
+      expect(await running).toBe('s1');
+      expect(await after).toBe('s3');
+      expect(log).toEqual(['start s1', 'end s1', 'start s3']);
+      expect(keysInFlight()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it(`keeps one running and ${WAITING_PER_KEY_MAX} waiting per key, and refuses the rest with 429 at once`, async () => {

@@ -8,7 +8,13 @@ import { RateLimited } from '@/lib/errors';
 
 /** Attempts that may wait behind one key; beyond it the answer is 429 at once. */
 export const WAITING_PER_KEY_MAX = 16;
+/** How long an attempt waits for its turn before it is answered 429 (each turn may wait for a hash slot). */
+export const TURN_WAIT_MS = 5_000;
 const RETRY_AFTER_SECONDS = 1;
+
+function busy(): RateLimited {
+  return new RateLimited('Too many sign-ins for this account are being checked at once; retry shortly', RETRY_AFTER_SECONDS);
+}
 
 interface Lane {
   tail: Promise<void>;
@@ -20,24 +26,40 @@ interface Lane {
 const globalForLanes = globalThis as unknown as { ledgerSignInLanes?: Map<string, Lane> };
 const lanes = (globalForLanes.ledgerSignInLanes ??= new Map<string, Lane>());
 
-/** Runs `run` after every earlier call with the same key has settled; throws RateLimited when too many wait. */
+/**
+ * Runs `run` after every earlier call with the same key has settled; throws RateLimited when too
+ * many wait, or when the turn has not come within TURN_WAIT_MS.
+ */
 export async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
   const lane = lanes.get(key) ?? { tail: Promise.resolve(), open: 0 };
-  if (lane.open > WAITING_PER_KEY_MAX) {
-    throw new RateLimited('Too many sign-ins for this account are being checked at once; retry shortly', RETRY_AFTER_SECONDS);
-  }
+  if (lane.open > WAITING_PER_KEY_MAX) throw busy();
   lane.open++;
   lanes.set(key, lane);
   const previous = lane.tail;
   let finish!: () => void;
   lane.tail = new Promise<void>((resolve) => (finish = resolve));
+  let timer: NodeJS.Timeout | undefined;
+  const turn = await Promise.race([
+    previous.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), TURN_WAIT_MS))),
+  ]);
+  clearTimeout(timer);
+  if (!turn) {
+    // Given up: the next in line still waits for this one's predecessor, never runs beside it.
+    void previous.then(finish);
+    leave(key, lane);
+    throw busy();
+  }
   try {
-    await previous;
     return await run();
   } finally {
     finish();
-    if (--lane.open === 0) lanes.delete(key);
+    leave(key, lane);
   }
+}
+
+function leave(key: string, lane: Lane): void {
+  if (--lane.open === 0 && lanes.get(key) === lane) lanes.delete(key);
 }
 
 /** Keys with attempts in flight (for tests: a settled key leaves nothing behind). */
