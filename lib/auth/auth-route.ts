@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { problemFromError, problemResponse } from '@/lib/http/problem';
-import { RateLimited } from '@/lib/errors';
 import { errorFields, log } from '@/lib/log';
 import { signInThrottle } from './sign-in-guard';
-import { clientAddress } from './throttle';
+import { heldRefusal } from './held-refusal';
+import { clientAddress, SignInBlocked } from './throttle';
 
 // The next-auth route, fenced: the client logger endpoint (`_log`) is off, a GET on the
 // credentials callback (which only takes a POST) is a plain 405, and whatever next-auth throws or
@@ -45,7 +45,7 @@ export function guardAuthRoute(handler: Handler): Handler {
 }
 
 /** The sign-in form's attempt, refused before next-auth sees it while its e-mail or address is throttled. */
-async function throttledSignIn(request: Request): Promise<RateLimited | null> {
+async function throttledSignIn(request: Request): Promise<SignInBlocked | null> {
   let email: string | undefined;
   try {
     const value = (await request.clone().formData()).get('email');
@@ -59,7 +59,7 @@ async function throttledSignIn(request: Request): Promise<RateLimited | null> {
     await signInThrottle().assertAllowed({ kind: 'user', account: email, address: clientAddress(request.headers.get('x-forwarded-for')) });
     return null;
   } catch (error) {
-    if (error instanceof RateLimited) return error;
+    if (error instanceof SignInBlocked) return heldRefusal(error);
     throw error;
   }
 }

@@ -2,7 +2,8 @@ import { withSystem, withTenant } from '@/lib/db/tenant';
 import { recordAccountEvent } from '@/lib/accounts/audit';
 import { postgresLimiter } from './rate-limit-store';
 import { oneAtATime } from './one-at-a-time';
-import { pairKey, SignInThrottle, type Attempt, type ThrottleOutcome } from './throttle';
+import { heldRefusal } from './held-refusal';
+import { pairKey, SignInBlocked, SignInThrottle, type Attempt, type ThrottleOutcome } from './throttle';
 
 // The token endpoint and the sign-in form check credentials through here: refused at once while
 // throttled (429), failures counted in the shared store, and a block that starts is an audit
@@ -37,21 +38,27 @@ async function auditBlocks(attempt: Attempt, outcomes: ThrottleOutcome[]): Promi
 }
 
 /**
- * Runs `verify` unless the attempt is throttled (throws RateLimited); counts its failure or clears
- * on success. Attempts of one account from one address take turns, check to count, so a burst
- * from that address is hashed no further than one at a time would be.
+ * Runs `verify` unless the attempt is throttled (throws RateLimited, a blocked one after holding
+ * it); counts its failure or clears on success. Attempts of one account from one address take
+ * turns, check to count, so a burst from that address is hashed no further than one at a time
+ * would be. A refusal is held outside its turn, so the next in line is not kept waiting.
  */
 export async function guardedSignIn<T>(attempt: Attempt, verify: () => Promise<T | null>): Promise<T | null> {
   const throttle = signInThrottle();
-  return oneAtATime(pairKey(attempt), async () => {
-    await throttle.assertAllowed(attempt);
-    const party = await verify();
-    if (party) {
-      await throttle.recordSuccess(attempt);
-      return party;
-    }
-    const outcomes = await throttle.recordFailure(attempt);
-    if (outcomes.length > 0) await auditBlocks(attempt, outcomes);
-    return null;
-  });
+  try {
+    return await oneAtATime(pairKey(attempt), async () => {
+      await throttle.assertAllowed(attempt);
+      const party = await verify();
+      if (party) {
+        await throttle.recordSuccess(attempt);
+        return party;
+      }
+      const outcomes = await throttle.recordFailure(attempt);
+      if (outcomes.length > 0) await auditBlocks(attempt, outcomes);
+      return null;
+    });
+  } catch (error) {
+    if (error instanceof SignInBlocked) throw await heldRefusal(error);
+    throw error;
+  }
 }

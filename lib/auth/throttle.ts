@@ -67,6 +67,13 @@ export interface ThrottleOutcome {
   failures: number;
 }
 
+/** The refusal of an attempt while a key of it is blocked; `blockedMs` is what the longest block has left. */
+export class SignInBlocked extends RateLimited {
+  constructor(readonly blockedMs: number) {
+    super('Too many failed sign-in attempts; wait before trying again', Math.max(1, Math.ceil(blockedMs / 1000)));
+  }
+}
+
 export class SignInThrottle {
   private readonly failures: RateLimiterAbstract[];
   private readonly blocks: RateLimiterAbstract[];
@@ -79,16 +86,14 @@ export class SignInThrottle {
     this.blocks = DIMENSIONS.map((d) => limiter({ keyPrefix: `block-${d.name}`, points: 1, durationSeconds: d.blockSecondsMax }));
   }
 
-  /** Throws RateLimited (429) while any key of the attempt is blocked. */
+  /** Throws SignInBlocked (429) while any key of the attempt is blocked. */
   async assertAllowed(attempt: Attempt): Promise<void> {
     const states = await Promise.all(DIMENSIONS.map((d, i) => this.blocks[i]!.get(d.key(attempt))));
     let waitMs = 0;
     for (const state of states) {
       if (state && state.consumedPoints > 1) waitMs = Math.max(waitMs, state.msBeforeNext);
     }
-    if (waitMs > 0) {
-      throw new RateLimited('Too many failed sign-in attempts; wait before trying again', Math.max(1, Math.ceil(waitMs / 1000)));
-    }
+    if (waitMs > 0) throw new SignInBlocked(waitMs);
   }
 
   /** Counts a failure; answers the blocks it started (empty while within the allowances). */
