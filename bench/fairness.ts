@@ -12,7 +12,7 @@ const READERS = 2;
 const RENDERERS = Number(process.env.BENCH_RENDERERS ?? 8);
 // Enough fresh renders (two languages each) to outlast the loaded read window.
 const QUOTES = Number(process.env.BENCH_OFFER_QUOTES ?? 150);
-const SECRET_GUESSERS = 12;
+const SECRET_GUESSERS = Number(process.env.BENCH_GUESSERS ?? 12);
 const say = (line: string) => console.log(line);
 
 /** Sequential reads by `READERS` clients for `seconds` (or until `stop` says so); the latencies in ms. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { problemFromError, problemResponse } from '@/lib/http/problem';
+import type { RateLimited } from '@/lib/errors';
 import { errorFields, log } from '@/lib/log';
 import { signInThrottle } from './sign-in-guard';
 import { heldRefusal } from './held-refusal';
@@ -45,7 +46,7 @@ export function guardAuthRoute(handler: Handler): Handler {
 }
 
 /** The sign-in form's attempt, refused before next-auth sees it while its e-mail or address is throttled. */
-async function throttledSignIn(request: Request): Promise<SignInBlocked | null> {
+async function throttledSignIn(request: Request): Promise<RateLimited | null> {
   let email: string | undefined;
   try {
     const value = (await request.clone().formData()).get('email');

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RateLimited } from '@/lib/errors';
 import { HELD_MAX, heldRefusal, refusalsHeld } from './held-refusal';
 import { SignInBlocked } from './throttle';
 
 /** The refusal once answered, or 'pending'. */
-function watch(answer: Promise<SignInBlocked>): () => SignInBlocked | 'pending' {
-  let settled: SignInBlocked | 'pending' = 'pending';
+function watch(answer: Promise<RateLimited>): () => RateLimited | 'pending' {
+  let settled: RateLimited | 'pending' = 'pending';
   void answer.then((refusal) => (settled = refusal));
   return () => settled;
 }
@@ -36,6 +37,16 @@ describe('a blocked sign-in is answered after a hold', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect((answer() as SignInBlocked).blockedMs).toBe(0);
     expect((answer() as SignInBlocked).retryAfterSeconds).toBe(1);
+  });
+
+  it('holds a refusal for a full lane or hash queue one second, and answers it as it was', async () => {
+    const busy = new RateLimited('Too many sign-ins are being checked at once; retry shortly', 1);
+    const answer = watch(heldRefusal(busy));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(answer()).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(answer()).toBe(busy);
+    expect(busy.retryAfterSeconds).toBe(1);
   });
 
   it('answers at once, unchanged, once HELD_MAX refusals are held', async () => {

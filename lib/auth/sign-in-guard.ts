@@ -1,9 +1,10 @@
+import { RateLimited } from '@/lib/errors';
 import { withSystem, withTenant } from '@/lib/db/tenant';
 import { recordAccountEvent } from '@/lib/accounts/audit';
 import { postgresLimiter } from './rate-limit-store';
 import { oneAtATime } from './one-at-a-time';
 import { heldRefusal } from './held-refusal';
-import { pairKey, SignInBlocked, SignInThrottle, type Attempt, type ThrottleOutcome } from './throttle';
+import { pairKey, SignInThrottle, type Attempt, type ThrottleOutcome } from './throttle';
 
 // The token endpoint and the sign-in form check credentials through here: refused at once while
 // throttled (429), failures counted in the shared store, and a block that starts is an audit
@@ -38,8 +39,8 @@ async function auditBlocks(attempt: Attempt, outcomes: ThrottleOutcome[]): Promi
 }
 
 /**
- * Runs `verify` unless the attempt is throttled (throws RateLimited, a blocked one after holding
- * it); counts its failure or clears on success. Attempts of one account from one address take
+ * Runs `verify` unless the attempt is throttled or the lane or hash queue is full (throws
+ * RateLimited after holding it); counts its failure or clears on success. Attempts of one account from one address take
  * turns, check to count, so a burst from that address is hashed no further than one at a time
  * would be. A refusal is held outside its turn, so the next in line is not kept waiting.
  */
@@ -58,7 +59,7 @@ export async function guardedSignIn<T>(attempt: Attempt, verify: () => Promise<T
       return null;
     });
   } catch (error) {
-    if (error instanceof SignInBlocked) throw await heldRefusal(error);
+    if (error instanceof RateLimited) throw await heldRefusal(error);
     throw error;
   }
 }
