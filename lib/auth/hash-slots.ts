@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { RateLimited } from '@/lib/errors';
+import { BoundedSlots } from './bounded-slots';
 
 // Argon2 is memory-hard by design (19 MiB and tens of milliseconds a hash): a flood of wrong
 // secrets must not take every thread and core from request handling. At most HASHES_MAX hashes run
@@ -11,57 +12,23 @@ export const HASHES_MAX = Math.max(1, Number(process.env.LEDGER_HASHES_MAX) || M
 export const HASH_QUEUE_MAX = Math.max(0, Number(process.env.LEDGER_HASH_QUEUE_MAX ?? 16));
 const HASH_WAIT_MS = 2_000;
 const RETRY_AFTER_SECONDS = 1;
-
-interface Slots {
-  running: number;
-  waiting: (() => void)[];
-}
+const EVERY_HASH = 'hash';
 
 // On globalThis: Next.js bundles each route apart, and the bound is one per process.
-const globalForSlots = globalThis as unknown as { ledgerHashSlots?: Slots };
-const slots = (globalForSlots.ledgerHashSlots ??= { running: 0, waiting: [] });
-
-function busy(): RateLimited {
-  return new RateLimited('Too many sign-ins are being checked at once; retry shortly', RETRY_AFTER_SECONDS);
-}
-
-async function acquire(): Promise<void> {
-  if (slots.running < HASHES_MAX) {
-    slots.running++;
-    return;
-  }
-  if (slots.waiting.length >= HASH_QUEUE_MAX) throw busy();
-  await new Promise<void>((resolve, reject) => {
-    const granted = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      slots.waiting.splice(slots.waiting.indexOf(granted), 1);
-      reject(busy());
-    }, HASH_WAIT_MS);
-    slots.waiting.push(granted);
-  });
-}
-
-function release(): void {
-  const next = slots.waiting.shift();
-  // The slot passes straight to the next waiter; `running` counts it still.
-  if (next) next();
-  else slots.running--;
-}
+const globalForSlots = globalThis as unknown as { ledgerHashSlots?: BoundedSlots };
+const slots = (globalForSlots.ledgerHashSlots ??= new BoundedSlots({
+  running: HASHES_MAX,
+  waiting: HASH_QUEUE_MAX,
+  waitMs: HASH_WAIT_MS,
+  busy: () => new RateLimited('Too many sign-ins are being checked at once; retry shortly', RETRY_AFTER_SECONDS),
+}));
 
 /** Runs one hash or verification in a slot; throws RateLimited (429) when none frees up in time. */
-export async function withHashSlot<T>(hashing: () => Promise<T>): Promise<T> {
-  await acquire();
-  try {
-    return await hashing();
-  } finally {
-    release();
-  }
+export function withHashSlot<T>(hashing: () => Promise<T>): Promise<T> {
+  return slots.run(EVERY_HASH, hashing);
 }
 
 /** For tests and metrics: hashes running and waiting now. */
 export function hashSlotsInUse(): { running: number; waiting: number } {
-  return { running: slots.running, waiting: slots.waiting.length };
+  return slots.inUse(EVERY_HASH);
 }

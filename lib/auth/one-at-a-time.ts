@@ -1,4 +1,5 @@
 import { RateLimited } from '@/lib/errors';
+import { BoundedSlots } from './bounded-slots';
 
 // Sign-in attempts that share a key run one after another in a process. The throttle checks a
 // block before the hash and records the failure after it; attempts that ran side by side would all
@@ -12,57 +13,24 @@ export const WAITING_PER_KEY_MAX = 16;
 export const TURN_WAIT_MS = 5_000;
 const RETRY_AFTER_SECONDS = 1;
 
-function busy(): RateLimited {
-  return new RateLimited('Too many sign-ins for this account are being checked at once; retry shortly', RETRY_AFTER_SECONDS);
-}
-
-interface Lane {
-  tail: Promise<void>;
-  /** Attempts on this key started and not yet finished, the running one included. */
-  open: number;
-}
-
 // On globalThis: Next.js bundles each route apart, and the order must hold per process.
-const globalForLanes = globalThis as unknown as { ledgerSignInLanes?: Map<string, Lane> };
-const lanes = (globalForLanes.ledgerSignInLanes ??= new Map<string, Lane>());
+const globalForLanes = globalThis as unknown as { ledgerSignInLanes?: BoundedSlots };
+const lanes = (globalForLanes.ledgerSignInLanes ??= new BoundedSlots({
+  running: 1,
+  waiting: WAITING_PER_KEY_MAX,
+  waitMs: TURN_WAIT_MS,
+  busy: () => new RateLimited('Too many sign-ins for this account are being checked at once; retry shortly', RETRY_AFTER_SECONDS),
+}));
 
 /**
  * Runs `run` after every earlier call with the same key has settled; throws RateLimited when too
  * many wait, or when the turn has not come within TURN_WAIT_MS.
  */
-export async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const lane = lanes.get(key) ?? { tail: Promise.resolve(), open: 0 };
-  if (lane.open > WAITING_PER_KEY_MAX) throw busy();
-  lane.open++;
-  lanes.set(key, lane);
-  const previous = lane.tail;
-  let finish!: () => void;
-  lane.tail = new Promise<void>((resolve) => (finish = resolve));
-  let timer: NodeJS.Timeout | undefined;
-  const turn = await Promise.race([
-    previous.then(() => true),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), TURN_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
-  if (!turn) {
-    // Given up: the next in line still waits for this one's predecessor, never runs beside it.
-    void previous.then(finish);
-    leave(key, lane);
-    throw busy();
-  }
-  try {
-    return await run();
-  } finally {
-    finish();
-    leave(key, lane);
-  }
-}
-
-function leave(key: string, lane: Lane): void {
-  if (--lane.open === 0 && lanes.get(key) === lane) lanes.delete(key);
+export function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  return lanes.run(key, run);
 }
 
 /** Keys with attempts in flight (for tests: a settled key leaves nothing behind). */
 export function keysInFlight(): number {
-  return lanes.size;
+  return lanes.keysInFlight();
 }
