@@ -40,11 +40,15 @@ describe('the cores other work leaves idle', () => {
 
   it('is read as a gauge: unknown at first, then over the time since the last reading, and unknown without /proc/stat', async () => {
     const readings = [stat('0 0 0 0'), stat('390 0 10 0'), stat('390 0 10 400')];
-    const gauge = hostIdleCores(() => readings.shift() ?? '');
+    // This process's own CPU stands still: what the test runner does beside it is not counted.
+    const gauge = hostIdleCores(
+      () => readings.shift() ?? '',
+      () => 0,
+    );
     expect(gauge()).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 120));
-    // Every tick busy: none idle (this test's own few ms of CPU are counted back as idle).
-    expect(gauge()).toBeLessThan(0.2);
+    // Every tick busy: none idle.
+    expect(gauge()).toBe(0);
     // Read again at once: the same figure, no new reading taken.
     expect(readings).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 120));
@@ -52,6 +56,16 @@ describe('the cores other work leaves idle', () => {
     expect(gauge()).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 120));
     expect(gauge()).toBeNull();
+    // Every busy tick this process's own (its CPU ran far ahead of the wall time): both cores idle of others.
+    const ownTicks = [stat('0 0 0 0'), stat('390 0 10 0')];
+    const ownMicros = [0, 1e9];
+    const ownGauge = hostIdleCores(
+      () => ownTicks.shift() ?? '',
+      () => ownMicros.shift() ?? 1e9,
+    );
+    expect(ownGauge()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(ownGauge()).toBe(2);
     const unreadable = hostIdleCores(() => {
       throw new Error('ENOENT');
     });

@@ -46,7 +46,13 @@ const MIN_WINDOW_MS = 100;
  * A gauge of the cores other work has left idle since it was last read: null at its first reading,
  * and where /proc/stat cannot be read (not Linux), so that nothing is deferred on a host it cannot see.
  */
-export function hostIdleCores(readProcStat: () => string = () => readFileSync('/proc/stat', 'utf8')): () => number | null {
+export function hostIdleCores(
+  readProcStat: () => string = () => readFileSync('/proc/stat', 'utf8'),
+  ownCpuMicros: () => number = () => {
+    const usage = process.cpuUsage();
+    return usage.user + usage.system;
+  },
+): () => number | null {
   let last: { ticks: HostTicks; ownMicros: number; atMs: number } | null = null;
   let figure: number | null = null;
   return () => {
@@ -59,8 +65,7 @@ export function hostIdleCores(readProcStat: () => string = () => readFileSync('/
       ticks = null;
     }
     if (!ticks) return null;
-    const usage = process.cpuUsage();
-    const ownMicros = usage.user + usage.system;
+    const ownMicros = ownCpuMicros();
     if (last) figure = idleCoresBetween(last.ticks, ticks, (ownMicros - last.ownMicros) / 1000 / (atMs - last.atMs));
     last = { ticks, ownMicros, atMs };
     return figure;
