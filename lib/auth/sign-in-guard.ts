@@ -6,9 +6,10 @@ import { oneAtATime } from './one-at-a-time';
 import { heldRefusal } from './held-refusal';
 import { pairKey, SignInThrottle, type Attempt, type ThrottleOutcome } from './throttle';
 
-// The token endpoint and the sign-in form check credentials through here: refused at once while
-// throttled (429), failures counted in the shared store, and a block that starts is an audit
-// event of the account's tenant (when the account exists; guesses at unknown ids are only logged).
+// The token endpoint and the sign-in form check credentials through here: refused before any hash
+// while throttled (429, answered after a hold: ./held-refusal.ts), failures counted in the shared
+// store, and a block that starts is an audit event of the account's tenant (when the account
+// exists; guesses at unknown ids are only logged).
 
 const globalForGuard = globalThis as unknown as { ledgerSignInThrottle?: SignInThrottle };
 
@@ -40,9 +41,10 @@ async function auditBlocks(attempt: Attempt, outcomes: ThrottleOutcome[]): Promi
 
 /**
  * Runs `verify` unless the attempt is throttled or the lane or hash queue is full (throws
- * RateLimited after holding it); counts its failure or clears on success. Attempts of one account from one address take
- * turns, check to count, so a burst from that address is hashed no further than one at a time
- * would be. A refusal is held outside its turn, so the next in line is not kept waiting.
+ * RateLimited after holding it); counts its failure or clears on success. Attempts of one account
+ * from one address take turns, check to count, so a burst from that address is hashed no further
+ * than one at a time would be. A refusal is held outside its turn, so the next in line is not
+ * kept waiting.
  */
 export async function guardedSignIn<T>(attempt: Attempt, verify: () => Promise<T | null>): Promise<T | null> {
   const throttle = signInThrottle();
