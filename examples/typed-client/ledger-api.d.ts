@@ -3013,6 +3013,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description Too many failed attempts for this client from this address, for this client or from this address (each failure past an allowance doubles the wait), or too many being checked at once. Answered after up to a second, with the seconds still to wait. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The database is briefly out of reach; retry */
             503: {
                 headers: {

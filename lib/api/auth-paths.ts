@@ -100,6 +100,18 @@ export const AUTH_PATHS: Record<string, JsonSchema> = {
           },
         },
         413: problem('The body is over 8 KiB'),
+        429: {
+          description:
+            'Too many failed attempts for this client from this address, for this client or from this address (each failure past an allowance doubles the wait), or too many being checked at once. Answered after up to a second, with the seconds still to wait.',
+          headers: {
+            'Retry-After': {
+              description: 'Seconds to wait before retrying',
+              required: true,
+              schema: { type: 'string', pattern: '^[0-9]+$' },
+            },
+          },
+          content: { 'application/problem+json': { schema: ref('Problem') } },
+        },
         503: problem('The database is briefly out of reach; retry'),
       },
     },

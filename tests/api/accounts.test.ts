@@ -253,6 +253,13 @@ describe('throttling of guesses', () => {
       db.query(`SELECT actor FROM "Event" WHERE type = 'auth.throttled' AND data->>'account' = $1 LIMIT 1`, [clientId]),
     );
     expect(audit.rows).toEqual([{ actor: 'address:203.0.113.50' }]);
+    // Every answer given here is one the OpenAPI document lists for the token endpoint, 429 with its Retry-After.
+    const document = (await (await fetch(`${baseUrl()}/api/v1/ledger/openapi.json`)).json()) as {
+      paths: Record<string, { post: { responses: Record<string, { headers?: Record<string, unknown> }> } }>;
+    };
+    const documented = document.paths['/api/v1/auth/token']!.post.responses;
+    for (const status of new Set([...statuses, 200, refused.status])) expect(Object.keys(documented)).toContain(String(status));
+    expect(documented['429']!.headers).toHaveProperty('Retry-After');
   });
 
   it('refuses the sign-in form with 429 after repeated wrong passwords from one address', async () => {
