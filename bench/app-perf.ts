@@ -13,10 +13,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { SourceMap } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { brokerClient, calculatedQuotes, homeExample } from './client';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { runLoad } from './load';
 import { benchLifecycle } from './lifecycle';
-import { isHotScenario, scenarioLoad } from './scenarios';
+import { isHotScenario, prepareScenarios, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -163,16 +163,13 @@ runBench(async () => {
   const work = mkdtempSync(path.join(os.tmpdir(), 'ledger-app-perf-'));
   const figures = new Map<string, Map<string, number>>();
   try {
-    const client = await brokerClient(stack.baseUrl);
-    const payload = await homeExample(client);
-    const ids = await calculatedQuotes(client, payload, 50);
-    const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections: 16, durationS: SECONDS };
+    const { client, context } = await prepareScenarios(stack.baseUrl, SECONDS);
     for (const scenario of scenarios) {
       const load = isHotScenario(scenario)
         ? async () => (await runLoad(scenarioLoad(scenario, context))).rps * SECONDS
-        : async () => (await benchLifecycle(client, payload, 16, SECONDS)).issued;
+        : async () => (await benchLifecycle(client, context.payload, 16, SECONDS)).issued;
       await load(); // warms the JIT and the caches
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await sleep(2_000);
       const dataFile = path.join(work, `${scenario}.perf.data`);
       const perf = spawn(
         'perf',
@@ -181,7 +178,7 @@ runBench(async () => {
           stdio: 'ignore',
         },
       );
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sleep(500);
       const requests = await load();
       perf.kill('SIGINT');
       await new Promise((resolve) => perf.once('exit', resolve));

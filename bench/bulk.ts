@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
 // Fills the Policy table for the read-at-scale figures: copies of one real quote row (same data,
@@ -96,7 +97,7 @@ export async function waitForIdleQueue(
       );
       const waitedMs = Math.round(performance.now() - t0);
       if (left === 0 || waitedMs > timeoutMs) return { waitedMs, left };
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
     }
   } finally {
     await db.end();

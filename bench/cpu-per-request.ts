@@ -6,10 +6,10 @@
 // that thread (it never waits) from one bound by the whole machine (it waits, preempted); the
 // machine's context switches a request count how often the work crossed between processes.
 // Prints, asserts nothing.
-import { brokerClient, calculatedQuotes, homeExample } from './client';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { appThreadPerUnit, cpuPerUnit, watchCpu } from './cpu-budget';
 import { runLoad } from './load';
-import { isHotScenario, scenarioLoad } from './scenarios';
+import { isHotScenario, prepareScenarios, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -18,11 +18,8 @@ const scenarios = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['e
 runBench(async () => {
   const stack = await startBenchStack({ logName: 'cpu-per-request-stack.log', env: { LEDGER_BENCH_ROUTES: '1' }, say: console.log });
   try {
-    const client = await brokerClient(stack.baseUrl);
-    const payload = await homeExample(client);
-    const ids = await calculatedQuotes(client, payload, 50);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections: 16, durationS: SECONDS };
+    const { context } = await prepareScenarios(stack.baseUrl, SECONDS);
+    await sleep(3_000);
     // Any other name is read as the quote read, as before.
     const optionsOf = (scenario: string) => scenarioLoad(isHotScenario(scenario) ? scenario : 'read', context);
     for (const [pass, scenario] of [...scenarios.map((s) => [1, s] as const), ...scenarios.map((s) => [2, s] as const)]) {
@@ -31,7 +28,7 @@ runBench(async () => {
       // The load generator and the machine during the load itself; the stack's CPU after the wait below.
       const during = watch.read();
       // A creation's background preparation is part of its cost: give the worker time to finish it.
-      await new Promise((resolve) => setTimeout(resolve, scenario === 'create' ? 8_000 : 500));
+      await sleep(scenario === 'create' ? 8_000 : 500);
       const requests = result.rps * SECONDS;
       const { perProcess, total } = cpuPerUnit(watch.read().stack, requests, 2);
       console.log(

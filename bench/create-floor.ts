@@ -10,6 +10,7 @@
 // PostgreSQL is. Prints, asserts nothing.
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { brokerClient, homeExample } from './client';
 import { watchCpu } from './cpu-budget';
@@ -35,7 +36,7 @@ runBench(async () => {
         db.query<{ n: string }>(`SELECT count(*) AS n FROM "Job" WHERE "failedAt" IS NULL AND "runAt" <= now()`),
       );
       if (Number(rows[0]!.n) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sleep(250);
     }
   };
   const signal = (workers: ChildProcess[], name: NodeJS.Signals) => workers.forEach((worker) => worker.kill(name));
@@ -60,7 +61,7 @@ runBench(async () => {
         return { rps: result.rps, cpuMs: (stackMs + during.benchProcessMs) / requests };
       }
       if (scenario === 'create') await queueEmpty();
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await sleep(500);
       stackMs = Object.values(watch.read().stack).reduce((sum, ms) => sum + ms, 0);
       return { rps: result.rps, cpuMs: (stackMs + during.benchProcessMs) / requests };
     };

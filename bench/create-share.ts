@@ -3,9 +3,8 @@
 // emptied), BENCH_RUNS times (default 5) on one stack, every run's share printed: a quicker way
 // to compare two versions of the create path than the whole bench. Prints, asserts nothing.
 import { waitForIdleQueue } from './bulk';
-import { brokerClient, calculatedQuotes, homeExample } from './client';
 import { runLoad } from './load';
-import { scenarioLoad } from './scenarios';
+import { prepareScenarios, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -14,10 +13,7 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5) || 5);
 runBench(async () => {
   const stack = await startBenchStack({ logName: 'create-share-stack.log', env: { LEDGER_BENCH_ROUTES: '1' }, say: console.log });
   try {
-    const client = await brokerClient(stack.baseUrl);
-    const payload = await homeExample(client);
-    const ids = await calculatedQuotes(client, payload, 50);
-    const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections: 16, durationS: SECONDS };
+    const { context } = await prepareScenarios(stack.baseUrl, SECONDS);
     const empty = scenarioLoad('empty', context);
     const create = scenarioLoad('create', context);
     const shares: number[] = [];

@@ -4,6 +4,7 @@
 // waiting for Retry-After (twelve, then sixty-four). Prints the reader's p50 alone and under each
 // load, and the ratio (the target is at most 2×).
 // Loopback only; bounded in time.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { API, brokerClient, expectOk, homeExample, type Client } from './client';
 import { percentile } from './load';
 import { runBench, startBenchStack } from './stack';
@@ -73,7 +74,7 @@ function renderAtFullTilt(client: Client, ids: string[], stop: () => boolean): {
             break;
           }
           if (stop()) break;
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          await sleep(50);
         }
       }
     }),
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
     let rendering = true;
     const load = renderAtFullTilt(renderer, ids, () => stopping);
     void load.done.then(() => (rendering = false));
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleep(1_000);
     // Read only while the renders are in flight: reads after the last one would flatter the figure.
     const loadStarted = Date.now();
     const loaded = await readFor(reader, readId, READ_SECONDS, () => !rendering);
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
       const quietAgain = await readFor(reader, readId, READ_SECONDS);
       let guessing = true;
       const guesses = guessSecrets(stack.baseUrl, guessers, () => !guessing);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await sleep(1_000);
       const underGuesses = await readFor(reader, readId, READ_SECONDS);
       guessing = false;
       await guesses.done;

@@ -3,6 +3,7 @@
 // while it ran (from /proc; the documents lane keeps rendering after it, which `npm run bench`
 // counts too), the bench's own clients' CPU (on the same cores) and the whole machine's busy share.
 // Between the passes the documents lane gets 40 s to drain. Prints, asserts nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { brokerClient, homeExample } from './client';
 import { appThreadPerUnit, cpuPerUnit, watchCpu } from './cpu-budget';
 import { benchLifecycle } from './lifecycle';
@@ -24,7 +25,7 @@ runBench(async () => {
       console.log(
         `pass ${pass}: ${result.issuedPerSecond.toFixed(1)} issued/s, p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, errors ${result.errors} | CPU ms a policy while it ran: ${perProcess}; total ${total}; the bench's clients ${(used.benchProcessMs / issued).toFixed(1)} | machine ${(used.machineBusy * 100).toFixed(0)} % busy${appThreadPerUnit(used, issued)}`,
       );
-      if (pass === 1) await new Promise((resolve) => setTimeout(resolve, 40_000));
+      if (pass === 1) await sleep(40_000);
     }
   } finally {
     await stack.stop();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { API, expectOk, type Client } from './client';
 import { percentile } from './load';
@@ -184,15 +185,14 @@ export async function benchNotice(
               const request = await expectOk('request', client.get(`${API}/requests/${requestId}${query}`));
               if (request.status === 'success') answeredAt = performance.now();
               else if (request.status !== 'pending') throw new Error(`issue failed: ${JSON.stringify(request)}`);
-              else if (mode.kind === 'poll') await new Promise((resolve) => setTimeout(resolve, mode.intervalMs));
+              else if (mode.kind === 'poll') await sleep(mode.intervalMs);
             }
             if (!answeredAt) throw new Error(`no answer for ${requestId}`);
             // What a client finds when it lists the documents at once (after the timing above).
             const listing = await expectOk('documents', client.get(`${API}/policies/${id}/documents`));
             listedAtSuccess.push({ policyId: id, count: (listing.data as unknown[]).length });
             // On a busy machine this process may read the answer before its own copy of the notice.
-            for (let waited = 0; waited < 2_000 && !committedAt.has(`request:${requestId}`); waited += 5)
-              await new Promise((resolve) => setTimeout(resolve, 5));
+            for (let waited = 0; waited < 2_000 && !committedAt.has(`request:${requestId}`); waited += 5) await sleep(5);
             const commit = committedAt.get(`request:${requestId}`);
             if (commit === undefined) throw new Error(`no notice for ${requestId}`);
             delays.push(answeredAt - commit);

@@ -4,10 +4,10 @@
 // together: each is woken, read, answered and flushed on its own turn of the event loop. The
 // lifecycle's clients each wait for one answer before the next request, so its requests meet that
 // cost, not the one of the empty route at full load. Prints, asserts nothing.
-import { brokerClient, calculatedQuotes, homeExample } from './client';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { appThreadPerUnit, cpuPerUnit, watchCpu } from './cpu-budget';
 import { runLoad } from './load';
-import { isHotScenario, scenarioLoad } from './scenarios';
+import { isHotScenario, prepareScenarios, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -20,23 +20,20 @@ runBench(async () => {
   const scenarios = named.filter(isHotScenario);
   const stack = await startBenchStack({ logName: 'load-level-cpu-stack.log', env: { LEDGER_BENCH_ROUTES: '1' }, say: console.log });
   try {
-    const client = await brokerClient(stack.baseUrl);
-    const payload = await homeExample(client);
-    const ids = await calculatedQuotes(client, payload, 50);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const { context: prepared } = await prepareScenarios(stack.baseUrl, SECONDS);
+    await sleep(3_000);
     for (const pass of [1, 2]) {
       for (const scenario of scenarios) {
         for (const connections of LEVELS) {
-          const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections, durationS: SECONDS };
           const watch = watchCpu(stack);
-          const result = await runLoad(scenarioLoad(scenario, context));
+          const result = await runLoad(scenarioLoad(scenario, { ...prepared, connections }));
           const reading = watch.read();
           const { 'documents worker': _documents, ...stackUsed } = reading.stack;
           const app = cpuPerUnit({ app: stackUsed.app ?? 0 }, result.requests, 2).total;
           console.log(
             `pass ${pass} ${scenario.padEnd(10)} ${String(connections).padStart(2)} connections: ${result.rps.toFixed(0).padStart(5)} req/s, app ${app} ms a request${appThreadPerUnit(reading, result.requests)}`,
           );
-          await new Promise((resolve) => setTimeout(resolve, 500));
+          await sleep(500);
         }
       }
     }

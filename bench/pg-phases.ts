@@ -11,10 +11,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brokerClient, calculatedQuotes, homeExample } from './client';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { benchLifecycle } from './lifecycle';
 import { runLoad } from './load';
-import { isHotScenario, scenarioLoad } from './scenarios';
+import { isHotScenario, prepareScenarios, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -90,18 +90,15 @@ runBench(async () => {
   const stack = await startBenchStack({ logName: 'pg-phases-stack.log', say: console.log });
   const work = mkdtempSync(path.join(os.tmpdir(), 'ledger-pg-phases-'));
   try {
-    const client = await brokerClient(stack.baseUrl);
-    const payload = await homeExample(client);
-    const ids = await calculatedQuotes(client, payload, 50);
-    const context = { baseUrl: stack.baseUrl, headers: client.headers, payload, ids, connections: 16, durationS: SECONDS };
+    const { client, context } = await prepareScenarios(stack.baseUrl, SECONDS);
     // Units of work done in one load: requests, or issued policies.
     const load = async (): Promise<number> => {
-      if (scenario === 'lifecycle') return (await benchLifecycle(client, payload, 16, SECONDS)).issuedPerSecond * SECONDS;
+      if (scenario === 'lifecycle') return (await benchLifecycle(client, context.payload, 16, SECONDS)).issuedPerSecond * SECONDS;
       if (!isHotScenario(scenario)) throw new Error(`unknown scenario ${scenario}`);
       return (await runLoad(scenarioLoad(scenario, context))).rps * SECONDS;
     };
     await load(); // warms the JIT and the caches
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await sleep(3_000);
     const dataFile = path.join(work, 'perf.data');
     // The server and the backends the pools keep open from the warm-up.
     const perf = spawn(
@@ -121,10 +118,10 @@ runBench(async () => {
       ],
       { stdio: 'ignore' },
     );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500);
     const units = await load();
     // The work a load queued (a creation's preparation) finishes after it: a few seconds more.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await sleep(3_000);
     perf.kill('SIGINT');
     await new Promise((resolve) => perf.once('exit', resolve));
     if (!existsSync(dataFile)) throw new Error('perf recorded nothing (permission? kernel.perf_event_paranoid)');

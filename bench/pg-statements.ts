@@ -4,6 +4,7 @@
 // feed's deferred trigger, for one). Says which statement a change should remove or make cheaper,
 // and whether the queue claims more often than it finds work. The stack's server loads the
 // extension for this run only (a restart before the loads). Prints, asserts nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { runBench, startBenchStack, withStackDatabase } from './stack';
 import { unitLoad } from './units';
@@ -25,10 +26,10 @@ runBench(async () => {
     const run = await unitLoad(stack, scenario === 'lifecycle' || scenario === 'calculate' ? scenario : 'create', SECONDS);
     const settleMs = scenario === 'calculate' ? 1_000 : scenario === 'lifecycle' ? 40_000 : 8_000;
     await run();
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    await sleep(settleMs);
     await admin((db) => db.query('SELECT pg_stat_statements_reset()'));
     const units = await run();
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    await sleep(settleMs);
     const rows = await admin(
       async (db) =>
         (

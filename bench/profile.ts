@@ -5,10 +5,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { brokerClient, calculatedQuotes, homeExample } from './client';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { benchLifecycle } from './lifecycle';
 import { runLoad } from './load';
-import { isHotScenario, scenarioLoad } from './scenarios';
+import { isHotScenario, prepareScenarios, scenarioLoad } from './scenarios';
 import { runBench, startBenchStack } from './stack';
 
 const scenario = process.argv[2] ?? 'read';
@@ -74,29 +74,20 @@ async function main(): Promise<void> {
     say,
   });
   try {
-    const client = await brokerClient(stack.baseUrl);
-    const payload = await homeExample(client);
-    const ids = await calculatedQuotes(client, payload, 50);
+    const { client, context } = await prepareScenarios(stack.baseUrl, SECONDS);
     // Start-up and the set-up above go to a first profile per process, which is not read.
     for (const child of [stack.app, ...stack.workers]) child.kill('SIGUSR2');
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleep(1_000);
     if (scenario === 'lifecycle') {
-      const result = await benchLifecycle(client, payload, 16, SECONDS);
+      const result = await benchLifecycle(client, context.payload, 16, SECONDS);
       say(`lifecycle: ${result.issuedPerSecond.toFixed(1)} issued/s`);
     } else {
-      const options = scenarioLoad(isHotScenario(scenario) ? scenario : 'read', {
-        baseUrl: stack.baseUrl,
-        headers: client.headers,
-        payload,
-        ids,
-        connections: 16,
-        durationS: SECONDS,
-      });
+      const options = scenarioLoad(isHotScenario(scenario) ? scenario : 'read', context);
       const result = await runLoad(options);
       say(`${scenario}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, errors ${result.errors}`);
     }
     for (const child of [stack.app, ...stack.workers]) child.kill('SIGUSR2');
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await sleep(3_000);
     const files = await readdir(profiles);
     const appFile = files.find((file) => file === `${stack.app.pid}.2.cpuprofile`);
     if (appFile) {

@@ -1,6 +1,7 @@
 // A worker process for bench/queue.ts: the real lib/jobs worker with one benchmark task that
 // reports to the parent (over IPC) when its handler starts and ends. A payload with `hang`
 // makes the first attempt hang, so the parent can SIGKILL this process mid-job.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startWorker } from '@/lib/jobs/worker';
 
 const send = (message: Record<string, unknown>) =>
@@ -11,7 +12,7 @@ await startWorker({
     'bench.ping': {
       run: async (job) => {
         send({ type: 'start', seq: job.payload.seq, attempt: job.attempts });
-        if (job.payload.hang && job.attempts === 1) await new Promise((resolve) => setTimeout(resolve, 10 * 60_000));
+        if (job.payload.hang && job.attempts === 1) await sleep(10 * 60_000);
         send({ type: 'done', seq: job.payload.seq, attempt: job.attempts });
       },
     },

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '@/lib/db/embedded';
 import { migrate } from '@/lib/db/migrate';
@@ -36,7 +37,6 @@ interface WorkerMessage {
 }
 
 const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class WorkerPool {
   readonly children: ChildProcess[] = [];

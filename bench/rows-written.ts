@@ -5,6 +5,7 @@
 // an update leaves a dead row for vacuum: which writes a change could spare. Read from
 // pg_stat_user_tables around a second load, once its jobs are done; backends report their counts
 // when idle, so each reading waits for them. Prints, asserts nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { waitForIdleQueue } from './bulk';
 import { runBench, startBenchStack } from './stack';
@@ -25,7 +26,7 @@ interface TableCounts {
 }
 
 async function tableCounts(db: pg.Client): Promise<Map<string, TableCounts>> {
-  await new Promise((resolve) => setTimeout(resolve, STATS_REPORTED_MS));
+  await sleep(STATS_REPORTED_MS);
   const { rows } = await db.query<{ relname: string; ins: string; upd: string; hot: string; del: string; indexes: string }>(
     `SELECT t.relname, t.n_tup_ins AS ins, t.n_tup_upd AS upd, t.n_tup_hot_upd AS hot, t.n_tup_del AS del,
        (SELECT count(*) FROM pg_index i WHERE i.indrelid = t.relid) AS indexes

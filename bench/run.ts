@@ -9,6 +9,7 @@ import { execSync, fork, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunningStack } from '../scripts/stack';
 import { tenantIdOf, waitForIdleQueue } from './bulk';
 import { API, brokerClient, calculatedQuotes, homeExample, TENANT } from './client';
@@ -235,7 +236,7 @@ async function main(): Promise<void> {
     } finally {
       if (process.env.BENCH_CPU_PROF) {
         for (const child of [stack.app, ...stack.workers]) child.kill('SIGUSR2');
-        await new Promise((resolve) => setTimeout(resolve, 3_000));
+        await sleep(3_000);
         say(`CPU profiles of the app (pid ${stack.app.pid}) and worker written to ${process.env.BENCH_CPU_PROF}`);
       }
       await stack.stop();

@@ -1,4 +1,4 @@
-import { API } from './client';
+import { API, brokerClient, calculatedQuotes, homeExample, type Client } from './client';
 import type { LoadOptions } from './load';
 
 // The HTTP loads the bench tools share, one definition each: `npm run bench`, the CPU per request,
@@ -28,6 +28,21 @@ export interface ScenarioContext {
   ids: readonly string[];
   connections: number;
   durationS: number;
+}
+
+/**
+ * What the tools load a stack with: the demo broker's client, the home example and `quotes` of it
+ * created and calculated (the ids that read, actions and calculate pick from), at 16 connections.
+ */
+export async function prepareScenarios(
+  baseUrl: string,
+  durationS: number,
+  quotes = 50,
+): Promise<{ client: Client; context: ScenarioContext }> {
+  const client = await brokerClient(baseUrl);
+  const payload = await homeExample(client);
+  const ids = await calculatedQuotes(client, payload, quotes);
+  return { client, context: { baseUrl, headers: client.headers, payload, ids, connections: 16, durationS } };
 }
 
 /** One of `items` at random: each request of a load reads another quote. */

@@ -6,6 +6,7 @@
 // `npm run bench`, and a step read beside their rendering would carry it. Two passes on one stack,
 // the first warms the JIT. The empty routes run first in each pass, at the same load, so that each
 // step's app figure can be read against what the framework alone takes. Prints, asserts nothing.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { waitForIdleQueue } from './bulk';
 import { API, brokerClient, expectOk, homeExample } from './client';
 import { cpuPerUnit, watchCpu } from './cpu-budget';
@@ -25,7 +26,7 @@ runBench(async () => {
     const payload = await homeExample(client);
     const settle = async () => {
       await waitForIdleQueue(stack.databaseUrl, 600_000, ['housekeeping', ...DOCUMENT_TASKS]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
     };
     for (const pass of [1, 2]) {
       const quoteIds: string[] = [];
