@@ -27,7 +27,8 @@ const nextConfig = {
           { key: 'X-Frame-Options', value: 'DENY' },
         ],
       },
-      // Ledger answers carry personal data: no shared or browser cache keeps them (a handler may say otherwise).
+      // Ledger answers carry personal data: no shared or browser cache keeps them. Next.js keeps these
+      // headers over a handler's own: a route's Cache-Control goes here, by path.
       { source: '/api/v1/ledger/:path*', headers: [{ key: 'Cache-Control', value: 'no-store' }] },
       // These answers are a few hundred bytes (the request id, a request's status): gzip
       // makes them no smaller and costs the app about 0.3 ms each. Next.js sends the headers before
