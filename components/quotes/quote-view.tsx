@@ -26,7 +26,8 @@ export function QuoteView({ id }: { id: string }) {
   const meta = quote.data?.meta;
   const schema = useProductSchema(meta?.product);
   const priced = !!meta && PRICED.has(meta.status) && actions.data?.meta.ready === true;
-  const calculation = useCalculation(id, priced);
+  const readState = meta ? `${meta.status}@${meta.revision}` : undefined;
+  const calculation = useCalculation(id, readState, priced);
   // A priced quote's actions wait for the premium's first load: shown before it, Bind's hint ("waits
   // while the premium is worked out") would appear and vanish at once and move the page below (CLS).
   const premiumFirstLoad = priced && calculation.isPending;
@@ -38,7 +39,6 @@ export function QuoteView({ id }: { id: string }) {
   // the background): fetch them again, all but the actions call itself.
   const queryClient = useQueryClient();
   const actionsState = actions.data ? `${actions.data.meta.status}@${actions.data.meta.revision}` : undefined;
-  const readState = meta ? `${meta.status}@${meta.revision}` : undefined;
   const readFetching = quote.isFetching;
   useEffect(() => {
     if (actionsState && readState && actionsState !== readState && !readFetching) {

@@ -89,10 +89,15 @@ export function useQuoteActions(id: string) {
   });
 }
 
-export function useCalculation(id: string, enabled: boolean) {
+/**
+ * The premium of the quote in `state` (its status and revision as the page read them). A premium
+ * fetched while a change of plan was being priced again is the previous plan's; keyed by the state,
+ * the quote's next calculated state fetches its own instead of keeping that one.
+ */
+export function useCalculation(id: string, state: string | undefined, enabled: boolean) {
   const ledger = useLedger();
   return useQuery({
-    queryKey: [...quoteKey(id), 'calculation'],
+    queryKey: [...quoteKey(id), 'calculation', state],
     enabled: ledger.ready && enabled,
     retry: false,
     queryFn: ({ signal }) => ledger.call<Calculation>(`/sales/policies/${id}/calculation`, { signal }),
