@@ -17,13 +17,18 @@ let admin: string;
 
 const unique = () => randomUUID().slice(0, 8);
 
+/** What these tests read of the token endpoint's answer: the token of a 200 (a 401 or 429 has none). */
+interface TokenAnswer {
+  access_token?: string;
+}
+
 async function token(clientId: string, secret: string, address?: string) {
   const response = await fetch(`${baseUrl()}/api/v1/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(address ? { 'x-forwarded-for': address } : {}) },
     body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
   });
-  const body = (await response.json()) as any;
+  const body = (await response.json()) as TokenAnswer;
   return { status: response.status, retryAfter: response.headers.get('retry-after'), body };
 }
 
@@ -78,7 +83,7 @@ describe('admin API: API clients', () => {
     expect(secret).toMatch(/^lcs_/);
     const issued = await token(clientId, secret);
     expect(issued.status).toBe(200);
-    expect((await products(issued.body.access_token)).status).toBe(200);
+    expect((await products(issued.body.access_token as string)).status).toBe(200);
     const listed = await call(`${ADMIN}/clients`, { token: admin });
     const entry = listed.body.data.find((client: any) => client.clientId === clientId);
     expect(entry).toMatchObject({ clientId, roles: ['broker'], status: 'active', createdBy: 'client:acme-admin' });
