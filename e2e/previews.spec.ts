@@ -138,3 +138,65 @@ test('a previewed instalment plan holds Bind until it is chosen; Bind binds the 
   const bound = await api<[{ data: { policy: { paymentPlan: string } } }]>(`/sales/policies/${id}`);
   expect(bound.body[0].data.policy.paymentPlan).toBe('quarterly');
 });
+
+test('a premium answered while a change of plan is priced again is not the one Bind confirms', async ({ page }) => {
+  // The ledger may answer the premium of a quote that is being priced again with its previous
+  // plan's figures (the new calculation is not stored yet). Here every premium fetched after the
+  // change, until the page has read the quote priced on the new plan, gets that answer, and the
+  // quote read waits for the new price, as on a loaded server. The page must fetch the premium of
+  // the state it read, never keep the earlier answer.
+  const id = await calculatedQuote('home');
+  const quotePath = `/api/v1/ledger/sales/policies/${id}`;
+  let planChanged = false;
+  let repricedRead = false;
+  let previousPremium: string | undefined;
+  let previousPremiumAnswers = 0;
+  const repriced = (meta: { status: string; revision: number }) => meta.status === 'calculated' && meta.revision > 1;
+  await page.route(
+    (url) => url.pathname === quotePath,
+    async (route) => {
+      if (!planChanged || route.request().method() !== 'GET') return route.continue();
+      await expect
+        .poll(async () =>
+          repriced((await api<[unknown, { meta: { status: string; revision: number } }]>(`/sales/policies/${id}`)).body[1].meta),
+        )
+        .toBe(true);
+      const answer = await route.fetch();
+      repricedRead = true;
+      await route.fulfill({ response: answer });
+    },
+  );
+  await page.route(
+    (url) => url.pathname === `${quotePath}/calculation`,
+    async (route) => {
+      if (planChanged && !repricedRead) {
+        previousPremiumAnswers++;
+        return route.fulfill({ status: 200, contentType: 'application/json', body: previousPremium });
+      }
+      const answer = await route.fetch();
+      if (!planChanged) previousPremium = await answer.text();
+      await route.fulfill({ response: answer });
+    },
+  );
+
+  await signIn(page, DEMO_USERS.acmeBroker);
+  await page.goto(`${baseUrl()}/quotes/${id}`);
+  const schedule = page.getByTestId('schedule-of');
+  await expect(schedule).toHaveAttribute('data-plan', 'monthly');
+  await expect(page.getByRole('button', { name: 'Bind' })).toBeEnabled();
+  expect(previousPremium).toBeDefined();
+
+  await page.getByLabel('Payment plan').selectOption('quarterly');
+  await expect(schedule.locator('tbody tr')).toHaveCount(4);
+  const previewedTotal = (await schedule.locator('tfoot').innerText()).match(/£[\d,]+\.\d{2}/)?.[0];
+  expect(previewedTotal).toBeDefined();
+  planChanged = true;
+  await page.getByRole('button', { name: 'Use the Quarterly plan' }).click();
+  await expect.poll(() => repricedRead).toBe(true);
+  await expect(page.getByTestId('quote-status')).toHaveText('Calculated');
+  // The page did fetch the premium in between (the change's refresh), and got the previous plan's.
+  expect(previousPremiumAnswers).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Bind' }).click();
+  await expect(page.getByRole('group', { name: /^Bind Q-/ })).toContainText(`at ${previewedTotal!} (Quarterly plan)`);
+});
