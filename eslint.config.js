@@ -29,6 +29,11 @@ const config = [
     files: ['tests/support/api.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // The app's preload runs before Next.js, under plain Node.js: CommonJS, with require.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 ];
 
 export default config;
