@@ -141,10 +141,10 @@ test('a previewed instalment plan holds Bind until it is chosen; Bind binds the 
 
 test('a premium answered while a change of plan is priced again is not the one Bind confirms', async ({ page }) => {
   // The ledger may answer the premium of a quote that is being priced again with its previous
-  // plan's figures (the new calculation is not stored yet). Here every premium fetched after the
-  // change, until the page has read the quote priced on the new plan, gets that answer, and the
-  // quote read waits for the new price, as on a loaded server. The page must fetch the premium of
-  // the state it read, never keep the earlier answer.
+  // plan's figures (the new calculation is not stored yet). Here the premium the page fetches on
+  // the change gets that answer, and the quote read waits until the quote is priced on the new plan
+  // and that answer has gone, as on a loaded server. The page must then fetch the premium of the
+  // state it read, never keep the earlier answer.
   const id = await calculatedQuote('home');
   const quotePath = `/api/v1/ledger/sales/policies/${id}`;
   let planChanged = false;
@@ -161,9 +161,10 @@ test('a premium answered while a change of plan is priced again is not the one B
           repriced((await api<[unknown, { meta: { status: string; revision: number } }]>(`/sales/policies/${id}`)).body[1].meta),
         )
         .toBe(true);
-      const answer = await route.fetch();
+      // The change's refresh fetches the premium beside the read: it is answered first.
+      await expect.poll(() => previousPremiumAnswers).toBeGreaterThan(0);
       repricedRead = true;
-      await route.fulfill({ response: answer });
+      await route.fulfill({ response: await route.fetch() });
     },
   );
   await page.route(
@@ -194,8 +195,6 @@ test('a premium answered while a change of plan is priced again is not the one B
   await page.getByRole('button', { name: 'Use the Quarterly plan' }).click();
   await expect.poll(() => repricedRead).toBe(true);
   await expect(page.getByTestId('quote-status')).toHaveText('Calculated');
-  // The page did fetch the premium in between (the change's refresh), and got the previous plan's.
-  expect(previousPremiumAnswers).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: 'Bind' }).click();
   await expect(page.getByRole('group', { name: /^Bind Q-/ })).toContainText(`at ${previewedTotal!} (Quarterly plan)`);
