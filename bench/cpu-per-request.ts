@@ -22,7 +22,7 @@ runBench(async () => {
     const { context } = await prepareScenarios(stack.baseUrl, SECONDS);
     await sleep(3_000);
     // Any other name is read as the quote read, as before.
-    const acceptGzip = process.env.BENCH_ACCEPT_GZIP === '1' ? { 'accept-encoding': 'gzip' } : {};
+    const acceptGzip: Record<string, string> = process.env.BENCH_ACCEPT_GZIP === '1' ? { 'accept-encoding': 'gzip' } : {};
     const optionsOf = (scenario: string) => {
       const load = scenarioLoad(isHotScenario(scenario) ? scenario : 'read', context);
       return { ...load, headers: { ...load.headers, ...acceptGzip } };
