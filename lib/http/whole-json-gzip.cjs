@@ -11,7 +11,8 @@
 // The layer sits between Next.js's writes and its compression. For a JSON answer it holds the
 // headers and the body until the end, then sends them with a Content-Length: gzipped when the body
 // reaches the threshold (the compression leaves an answer already encoded alone), as it is below it
-// (the compression's own threshold then applies). Pages, scripts, PDFs and streams pass through to
+// (the compression's own threshold then applies). The compression adds `Vary: Accept-Encoding` to
+// both, as it does to every JSON answer. Pages, scripts, PDFs and streams pass through to
 // Next.js's compression unchanged, and so does a JSON answer too large to gzip on the event loop.
 const zlib = require('node:zlib');
 
@@ -59,14 +60,6 @@ function toBuffer(chunk, encoding) {
   if (Buffer.isBuffer(chunk)) return chunk;
   if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
   return Buffer.from(String(chunk), typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8');
-}
-
-/** @param {import('node:http').ServerResponse} res */
-function varyOnEncoding(res) {
-  const vary = res.getHeader('Vary');
-  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
-  if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current))
-    res.setHeader('Vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
 }
 
 /**
@@ -124,7 +117,6 @@ function gzipWholeJson(req, res) {
         write.call(this, body);
         return end.call(this, done);
       }
-      varyOnEncoding(this);
       const sent = body.length >= THRESHOLD_BYTES ? zlib.gzipSync(body) : body;
       if (sent !== body) this.setHeader('Content-Encoding', 'gzip');
       this.setHeader('Content-Length', sent.length);
@@ -168,4 +160,4 @@ function installWholeJsonGzip() {
   return true;
 }
 
-module.exports = { acceptsGzip, gzipWholeJson, withWholeJsonGzip, installWholeJsonGzip, THRESHOLD_BYTES, WHOLE_LIMIT_BYTES };
+module.exports = { acceptsGzip, withWholeJsonGzip, installWholeJsonGzip };

@@ -2,9 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-export declare const THRESHOLD_BYTES: number;
-export declare const WHOLE_LIMIT_BYTES: number;
 export declare function acceptsGzip(header: string | string[] | undefined): boolean;
-export declare function gzipWholeJson(req: IncomingMessage, res: ServerResponse): void;
 export declare function withWholeJsonGzip(compression: (options?: object) => Middleware): (options?: object) => Middleware;
 export declare function installWholeJsonGzip(): boolean;
