@@ -1,5 +1,6 @@
+import DecimalJs from 'decimal.js';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isCentAmount, money, roundMoney, roundMoneyDown, sumMoney, toAmount, toMoney, ZERO } from '@/lib/money';
 
 /** `units / 10^scale` as a decimal string, e.g. (-12345n, 3) → "-12.345". */
@@ -108,6 +109,63 @@ describe('toAmount', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('gives the very number its decimal string parses to, at every word boundary of the Decimal', () => {
+    // decimal.js keeps seven digits a word, aligned to the point: these cross each boundary,
+    // and the last three lie at or above 10^13, where the amount takes decimal.js's own path.
+    for (const text of [
+      '0.01',
+      '0.1',
+      '0.99',
+      '1',
+      '1.05',
+      '9999999.99',
+      '10000000',
+      '10000000.01',
+      '1234567.89',
+      '123456789.12',
+      '9999999999999.99',
+      '10000000000000',
+      '12345678901234.56',
+      '99999999999999999.99',
+    ]) {
+      expect(toAmount(text)).toBe(Number(text));
+      expect(toAmount(`-${text}`)).toBe(-Number(text));
+    }
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 17n), max: 10n ** 17n }), (cents) => {
+        const text = decimalString(cents, 2);
+        expect(toAmount(text)).toBe(Number(text));
+        expect(toAmount(money(text).times(3).div(3))).toBe(Number(text));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('reads amounts under 10^13 from their digits, and rounds only those with more than two decimals', () => {
+    // The speed of a rating rests on this (docs/benchmark-log.md, "Rating without decimal.js's
+    // strings"): no amount of a premium goes through decimal.js's string conversion.
+    const amounts = ['0.05', '1.5', '-1.5', '75', '9999999.99', '10000000.01', '-123456789.12', '9999999999999.99'].map((text) =>
+      money(text),
+    );
+    const toNumber = vi.spyOn(DecimalJs.prototype, 'toNumber');
+    const toDecimalPlaces = vi.spyOn(DecimalJs.prototype, 'toDecimalPlaces');
+    try {
+      expect(amounts.map((amount) => toAmount(amount))).toEqual([
+        0.05, 1.5, -1.5, 75, 9999999.99, 10000000.01, -123456789.12, 9999999999999.99,
+      ]);
+      expect(toNumber).not.toHaveBeenCalled();
+      expect(toDecimalPlaces).not.toHaveBeenCalled();
+      expect(toAmount(money('1.005'))).toBe(1.01);
+      expect(toDecimalPlaces).toHaveBeenCalledTimes(1);
+      expect(toNumber).not.toHaveBeenCalled();
+      expect(toAmount(money('12345678901234.56'))).toBe(12345678901234.56);
+      expect(toNumber).toHaveBeenCalledTimes(1);
+    } finally {
+      toNumber.mockRestore();
+      toDecimalPlaces.mockRestore();
+    }
   });
 
   it('toMoney pairs the amount with its currency', () => {

@@ -40,10 +40,38 @@ export function roundMoneyDown(value: MoneyInput): Decimal {
   return money(value).toDecimalPlaces(2, DecimalJs.ROUND_DOWN);
 }
 
+/**
+ * The number of a Decimal with at most two decimals (`toAmount` rounds it first), without the
+ * string that Decimal's `toNumber` builds and parses. decimal.js documents its value as `s` (sign),
+ * `e` (base-10 exponent) and `d` (base-10^7 words, word i worth 10^(7 × (⌊e/7⌋ − i)), no trailing
+ * zero words). Below 10^13 the words add up to an exact whole number of cents under 2^53, and
+ * cents ÷ 100 is the double nearest the amount: the one parsing its decimal string gives. Larger
+ * amounts take decimal.js's path.
+ */
+function centsAmountToNumber(value: Decimal): number {
+  const words = value.d;
+  if (!words || value.e >= 13) return value.toNumber();
+  // The power of 10^7 of the word at hand, from the first word down.
+  let power = Math.floor(value.e / 7);
+  let cents = 0;
+  for (const word of words) {
+    if (power === 1) cents += word * 1e9;
+    else if (power === 0) cents += word * 100;
+    // The word after the point: the cents in its first two digits, zeros after them. With at most
+    // two decimals there is no word below it.
+    else cents += word / 100_000;
+    power--;
+  }
+  const amount = cents / 100;
+  // Stryker disable next-line EqualityOperator: a finite Decimal's sign is 1 or -1, never 0
+  return value.s < 0 && amount !== 0 ? -amount : amount;
+}
+
 /** A JSON number with at most two decimals; never `-0`. */
 export function toAmount(value: MoneyInput): number {
-  const n = roundMoney(value).toNumber();
-  return n === 0 ? 0 : n;
+  const amount = money(value);
+  // Most amounts reach here already rounded (every premium step is): no second rounding then.
+  return centsAmountToNumber(amount.decimalPlaces() <= 2 ? amount : roundMoney(amount));
 }
 
 export function toMoney(value: MoneyInput, currency: string): Money {

@@ -1,6 +1,6 @@
 // The premium as a sequence of steps. Each step rounds the running premium half-up to the cent,
 // so the printed breakdown can be redone by hand with a calculator and lands on the same net.
-import { money, roundMoney, ZERO, type Decimal } from '@/lib/money';
+import { money, roundMoney, toAmount, ZERO, type Decimal } from '@/lib/money';
 import type { PremiumEffect, PremiumField } from '@/lib/rating/types';
 
 const DAYS_PER_YEAR = money(365);
@@ -76,7 +76,7 @@ export class PremiumSteps {
   }
 
   private push(field: string, label: string, value: FieldValue, factor: Decimal, effect: PremiumEffect): this {
-    this.fields.push({ field, label, value, factor: factorNumber(factor), effect, amount: this.current.toNumber() });
+    this.fields.push({ field, label, value, factor: factorNumber(factor), effect, amount: toAmount(this.current) });
     return this;
   }
 }
