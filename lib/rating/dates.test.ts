@@ -28,6 +28,24 @@ describe('calendar dates', () => {
     expect(parseIsoDate('2026-01-00')).toBeNull();
     expect(parseIsoDate('x2026-01-01')).toBeNull();
     expect(parseIsoDate('12026-01-01')).toBeNull();
+    // Only ASCII digits, in their places, and nothing around them.
+    for (const bad of [
+      '２０２６-01-01',
+      '2026-01-01\n',
+      ' 2026-01-01',
+      '2026/01/01',
+      '2026/01-01',
+      '2026001-01',
+      '2026-01/01',
+      '+026-01-01',
+      '2026-0a-01',
+      '2026-01-1:',
+      '20 6-01-01',
+    ]) {
+      expect(parseIsoDate(bad)).toBeNull();
+    }
+    expect(parseIsoDate('0000-01-01')).toEqual({ year: 0, month: 1, day: 1 });
+    expect(parseIsoDate('9999-12-31')).toEqual({ year: 9999, month: 12, day: 31 });
     // Only strings are dates, even when something else prints like one.
     expect(isIsoDate({ toString: () => '2026-01-01' })).toBe(false);
   });
