@@ -69,9 +69,22 @@ function inForce(row: TaxRow, on: string): boolean {
   return compareDates(row.validFrom, on) <= 0 && (row.validTo === undefined || compareDates(on, row.validTo) < 0);
 }
 
+/** Each row's rate as a Decimal, read from its string once rather than on every rating. */
+const rowRates = new WeakMap<TaxRow, Decimal>();
+
+function rateOf(row: TaxRow): Decimal {
+  let rate = rowRates.get(row);
+  // Stryker disable next-line ConditionalExpression: a cache; reading the rate again gives the same Decimal
+  if (!rate) {
+    rate = money(row.rate);
+    rowRates.set(row, rate);
+  }
+  return rate;
+}
+
 /** The row for the country, line and date: the line's own row before the country's general one; null when none. */
 export function taxFor(country: string, line: LineOfBusiness, on: string, table: readonly TaxRow[] = TAX_TABLE): TaxChoice | null {
   const rows = table.filter((row) => row.country === country && inForce(row, on));
   const row = rows.find((candidate) => candidate.line === line) ?? rows.find((candidate) => candidate.line === 'any');
-  return row ? { country, jurisdiction: row.jurisdiction, rate: money(row.rate), name: row.name } : null;
+  return row ? { country, jurisdiction: row.jurisdiction, rate: rateOf(row), name: row.name } : null;
 }
