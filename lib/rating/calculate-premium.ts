@@ -8,6 +8,7 @@ import { getProduct } from '@/lib/products/registry';
 import type { ProductDefinition, ProductSettings, RatingContext } from '@/lib/products/types';
 import { splitCommission } from '@/lib/rating/commission';
 import { daysBetween } from '@/lib/rating/dates';
+import { perObject } from '@/lib/rating/per-object';
 import { buildInstalments, instalmentCountFor } from '@/lib/rating/instalments';
 import { taxOn } from '@/lib/rating/tax';
 import { taxFor, type TaxChoice } from '@/lib/rating/tax-table';
@@ -31,23 +32,12 @@ interface CompiledSettings {
 }
 
 /** Settings turned into Decimals once per product, not once per call. */
-const compiledSettings = new WeakMap<ProductDefinition, CompiledSettings>();
-
-function settingsOf(product: ProductDefinition): CompiledSettings {
-  let compiled = compiledSettings.get(product);
-  // Stryker disable next-line ConditionalExpression: a cache; compiling the settings again gives the same values
-  if (!compiled) {
-    const s = product.settings;
-    compiled = {
-      adminFee: roundMoney(s.adminFee),
-      brokerRate: money(s.brokerCommissionRate),
-      mgaRate: money(s.mgaCommissionRate),
-      monthlySurcharge: money(s.monthlySurcharge),
-    };
-    compiledSettings.set(product, compiled);
-  }
-  return compiled;
-}
+const settingsOf = perObject((product: ProductDefinition): CompiledSettings => ({
+  adminFee: roundMoney(product.settings.adminFee),
+  brokerRate: money(product.settings.brokerCommissionRate),
+  mgaRate: money(product.settings.mgaCommissionRate),
+  monthlySurcharge: money(product.settings.monthlySurcharge),
+}));
 
 /** The tax of the place of risk (the product's country, or the policyholder's residence) on the inception date. */
 function taxOfPlace(settings: ProductSettings, data: Record<string, unknown>, inception: string): TaxChoice {

@@ -2,6 +2,7 @@
 // so the printed breakdown can be redone by hand with a calculator and lands on the same net.
 import { money, roundMoney, toAmount, ZERO, type Decimal } from '@/lib/money';
 import type { PremiumEffect, PremiumField } from '@/lib/rating/types';
+import { perObject } from '@/lib/rating/per-object';
 
 const DAYS_PER_YEAR = money(365);
 const ONE = money(1);
@@ -9,17 +10,7 @@ const ONE = money(1);
 type FieldValue = PremiumField['value'];
 
 /** Table factors are shared constants; converting each to a number once saves a string round trip per step. */
-const factorNumbers = new WeakMap<Decimal, number>();
-
-function factorNumber(factor: Decimal): number {
-  let n = factorNumbers.get(factor);
-  // Stryker disable next-line ConditionalExpression: a cache; converting the factor again gives the same number
-  if (n === undefined) {
-    n = factor.toNumber();
-    factorNumbers.set(factor, n);
-  }
-  return n;
-}
+const factorNumber = perObject((factor: Decimal) => factor.toNumber());
 
 export class PremiumSteps {
   private current: Decimal = ZERO;

@@ -4,6 +4,7 @@
 // jurisdiction (UK IPT is called so in a German document too), given in each language.
 import { money, type Decimal } from '@/lib/money';
 import { compareDates } from '@/lib/rating/dates';
+import { perObject } from '@/lib/rating/per-object';
 
 export const LINES_OF_BUSINESS = ['property', 'travel', 'pet'] as const;
 export type LineOfBusiness = (typeof LINES_OF_BUSINESS)[number];
@@ -70,17 +71,7 @@ function inForce(row: TaxRow, on: string): boolean {
 }
 
 /** Each row's rate as a Decimal, read from its string once rather than on every rating. */
-const rowRates = new WeakMap<TaxRow, Decimal>();
-
-function rateOf(row: TaxRow): Decimal {
-  let rate = rowRates.get(row);
-  // Stryker disable next-line ConditionalExpression: a cache; reading the rate again gives the same Decimal
-  if (!rate) {
-    rate = money(row.rate);
-    rowRates.set(row, rate);
-  }
-  return rate;
-}
+const rateOf = perObject((row: TaxRow) => money(row.rate));
 
 /** The row for the country, line and date: the line's own row before the country's general one; null when none. */
 export function taxFor(country: string, line: LineOfBusiness, on: string, table: readonly TaxRow[] = TAX_TABLE): TaxChoice | null {
