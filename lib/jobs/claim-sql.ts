@@ -12,12 +12,12 @@ import { Prisma } from '@/lib/db/generated/client';
 const CLAIM_COMMITS_WITHOUT_FLUSH = Prisma.sql`no_flush AS (SELECT set_config('synchronous_commit', 'off', true))`;
 
 /**
- * What is the same for every claim of a worker is written into the statement rather than sent as a
- * parameter: its task names and its row limits. Knowing them, PostgreSQL plans a claim once for all
- * its runs; sent as parameters (how long is the list? how many rows?) they made its generic plan
- * look so costly that it planned every claim afresh, which cost the fair claim more than running it
- * (docs/benchmark-log.md, "A fair claim that reads the fronts of the queues"). Task names are the
- * code's own; the quoting is for safety all the same.
+ * Task names and row limits are written into the statement rather than sent as parameters: a
+ * worker's task names never change and its limit is one of a few numbers, so it prepares a few
+ * statements and PostgreSQL keeps one plan for each. Sent as parameters (how long is the list? how
+ * many rows?) they made the generic plan look so costly that PostgreSQL planned every claim afresh,
+ * which cost the fair claim more than running it (docs/benchmark-log.md, "A fair claim that reads
+ * the fronts of the queues"). Task names are the code's own; the quoting is for safety all the same.
  */
 function textArray(values: readonly string[]): Prisma.Sql {
   return Prisma.raw(`ARRAY[${values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', ')}]::text[]`);
