@@ -28,12 +28,15 @@ export function respreadInstalments(
   if (adjustment.isZero()) return { cancel: [], create: [] };
   const sorted = [...open].sort((a, b) => compareDates(a.dueDate, b.dueDate));
   const later = sorted.filter((instalment) => compareDates(instalment.dueDate, effectiveDate) >= 0);
-  for (const group of later.length > 0 ? [later, sorted] : [sorted]) {
-    const total = group.reduce((sum, instalment) => sum.plus(instalment.amount), ZERO).plus(adjustment);
-    if (total.isNegative() && group !== sorted) continue;
-    return spread(group, total, fallbackDueDate);
+  if (later.length > 0) {
+    const laterTotal = totalAfter(later, adjustment);
+    if (!laterTotal.isNegative()) return spread(later, laterTotal, fallbackDueDate);
   }
-  return spread([], adjustment, fallbackDueDate);
+  return spread(sorted, totalAfter(sorted, adjustment), fallbackDueDate);
+}
+
+function totalAfter(group: readonly OpenInstalment[], adjustment: Decimal): Decimal {
+  return group.reduce((sum, instalment) => sum.plus(instalment.amount), ZERO).plus(adjustment);
 }
 
 function spread(group: readonly OpenInstalment[], total: Decimal, fallbackDueDate: string): Respread {
