@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { api, issuedPolicy, readyQuote } from './support/api';
+import { inceptionOf, monthsAfter, shownDate } from './support/dates';
 import { expectAccessible } from './support/journeys';
 import { baseUrl, DEMO_USERS, signIn } from './support/session';
 
@@ -207,7 +208,9 @@ test('the termination date on the policy page is typed as dd/mm/yyyy; 31/02/2027
   await expect(page.locator('#termination-date-error')).toHaveText('February 2027 has 28 days, so there is no 31 February.');
   await expect(page.getByTestId('termination-preview')).toHaveCount(0);
   await expectAccessible(page);
-  await date.fill('01/02/2027');
+  // The second month of the term: the example starts on the first of next month.
+  const effective = monthsAfter(await inceptionOf(id), 1);
+  await date.fill(typed(effective));
   await page.getByRole('button', { name: 'Preview the refund' }).click();
-  await expect(page.getByTestId('termination-preview')).toContainText('from 1 Feb 2027');
+  await expect(page.getByTestId('termination-preview')).toContainText(`from ${shownDate(effective)}`);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 import { api, calculatedQuote, issuedPolicy } from './support/api';
+import { inceptionOf, monthsAfter, shownDate } from './support/dates';
 import { expectAccessible } from './support/journeys';
 import { baseUrl, DEMO_USERS, signIn } from './support/session';
 
@@ -30,15 +31,18 @@ function confirmRequest(page: Page, path: RegExp): Promise<Request> {
 }
 
 test('changing the termination date withdraws the preview; Confirm terminates from the previewed date', async ({ page }) => {
-  await openPolicy(page, await issuedPolicy('pet'));
+  const id = await issuedPolicy('pet');
+  const inception = await inceptionOf(id);
+  const later = monthsAfter(inception, 2);
+  await openPolicy(page, id);
   await page.getByRole('button', { name: 'Terminate' }).click();
   await page.getByLabel('Reason').selectOption({ label: 'The pet was rehomed' });
   await page.getByRole('button', { name: 'Preview the refund' }).click();
   const preview = page.getByTestId('termination-preview');
-  // The pet example starts on 1 Dec 2026, the form's default for a policy not yet started.
-  await expect(preview).toContainText('from 1 Dec 2026');
+  // The form's default for a policy not yet started is its inception.
+  await expect(preview).toContainText(`from ${shownDate(inception)}`);
 
-  await page.getByLabel('Effective from').fill('2027-02-01');
+  await page.getByLabel('Effective from').fill(later);
   await expect(preview).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Confirm termination' })).toHaveCount(0);
   await expect(page.getByTestId('termination-preview-stale')).toContainText('preview the refund again');
@@ -46,11 +50,11 @@ test('changing the termination date withdraws the preview; Confirm terminates fr
 
   // The note beside the reason is part of what is confirmed, too.
   await page.getByRole('button', { name: 'Preview the refund' }).click();
-  await expect(preview).toContainText('from 1 Feb 2027');
+  await expect(preview).toContainText(`from ${shownDate(later)}`);
   await page.getByLabel('Note').fill('Rehomed abroad');
   await expect(preview).toHaveCount(0);
   await page.getByRole('button', { name: 'Preview the refund' }).click();
-  await expect(preview).toContainText('from 1 Feb 2027');
+  await expect(preview).toContainText(`from ${shownDate(later)}`);
 
   const sent = confirmRequest(page, /\/terminate/);
   await page.getByRole('button', { name: 'Confirm termination' }).click();
@@ -58,15 +62,18 @@ test('changing the termination date withdraws the preview; Confirm terminates fr
     reason: 'pet-rehomed',
     note: 'Rehomed abroad',
     terminationType: 'pro-rata',
-    effectiveDate: '2027-02-01',
+    effectiveDate: later,
   });
-  // 1 Feb 2027 is still to come: the policy waits for it, from the date that was previewed.
+  // Two months after inception is still to come: the policy waits for it, from the date that was previewed.
   await expect(page.getByTestId('policy-status')).toHaveText('Pending termination');
-  await expect(page.getByTestId('pending-termination')).toContainText('from 1 Feb 2027 (Pro rata)');
+  await expect(page.getByTestId('pending-termination')).toContainText(`from ${shownDate(later)} (Pro rata)`);
 });
 
 test('changing a field of a priced MTA withdraws the price; Confirm sends the change that was priced', async ({ page }) => {
-  await openPolicy(page, await issuedPolicy('home'));
+  const id = await issuedPolicy('home');
+  // The fifteenth of the policy's second month.
+  const midTerm = `${monthsAfter(await inceptionOf(id), 1).slice(0, 8)}15`;
+  await openPolicy(page, id);
   await page.getByRole('button', { name: 'Mid-term adjustment' }).click();
   await page.getByLabel('Sum insured (GBP)').fill('60000');
   await page.getByRole('button', { name: 'Price the change' }).click();
@@ -81,16 +88,16 @@ test('changing a field of a priced MTA withdraws the price; Confirm sends the ch
   await page.getByRole('button', { name: 'Price the change' }).click();
   await expect(preview).toContainText('Additional premium');
   await expect(preview).not.toContainText('£105.46');
-  await retype(page.getByLabel('Effective from'), '2027-01-15');
+  await retype(page.getByLabel('Effective from'), midTerm);
   await expect(preview).toHaveCount(0);
   await page.getByRole('button', { name: 'Price the change' }).click();
-  await expect(preview).toContainText('from 15 Jan 2027');
+  await expect(preview).toContainText(`from ${shownDate(midTerm)}`);
   await expectAccessible(page);
 
   const sent = confirmRequest(page, /\/mta/);
   await preview.getByRole('button', { name: 'Confirm adjustment' }).click();
   const body = (await sent).postDataJSON() as { effectiveDate: string };
-  expect(body.effectiveDate).toBe('2027-01-15');
+  expect(body.effectiveDate).toBe(midTerm);
   expect(JSON.stringify(body)).toContain('70000');
   expect(JSON.stringify(body)).not.toContain('60000');
   await expect(page.getByTestId('version-shown')).toContainText('2 of 2');

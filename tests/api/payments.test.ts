@@ -172,7 +172,9 @@ describe('credit notes and refunds', () => {
 
     const tooMuch = await call(`${POLICIES}/${id}/refunds`, {
       token: broker,
-      body: { amount: balance.refundDue + 0.01, currency: 'GBP', paidOn: today, method: 'bank-transfer' },
+      // One cent more than is due, added in whole cents: the refund depends on today's date, and
+      // adding 0.01 to it in floating point can leave a fraction of a cent.
+      body: { amount: (Math.round(balance.refundDue * 100) + 1) / 100, currency: 'GBP', paidOn: today, method: 'bank-transfer' },
     });
     expect(tooMuch.status).toBe(422);
     const refunded = await call(`${POLICIES}/${id}/refunds`, {
