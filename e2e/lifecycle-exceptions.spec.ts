@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { formatDate } from '../lib/client/format';
-import { api, calculatedQuote, issuedPolicy } from './support/api';
+import { addDaysIso } from '../tests/support/dates';
+import { api, calculatedQuote, issuedPolicy, termOf } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { baseUrl, DEMO_USERS, keepScreenshot, signIn } from './support/session';
 
@@ -19,19 +20,12 @@ async function sql(text: string, values: unknown[]): Promise<void> {
   }
 }
 
-async function termOf(id: string): Promise<{ inception: string; expiry: string }> {
-  const read = await api(`/policies/${id}/links?forceCoverageDateFormat=true`);
-  expect(read.status, read.text).toBe(200);
-  return { inception: read.body.data.policy.dateInception, expiry: read.body.data.policy.dateExpiry };
-}
-
 async function openPolicy(page: Page, id: string, status: string): Promise<void> {
   await signIn(page, DEMO_USERS.acmeBroker);
   await page.goto(`${baseUrl()}/policies/${id}`);
   await expect(page.getByTestId('policy-status')).toHaveText(status);
 }
 
-const addDays = (date: string, count: number) => new Date(Date.parse(`${date}T00:00:00Z`) + count * 86_400_000).toISOString().slice(0, 10);
 const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 const pounds = (cents: number) => `£${(cents / 100).toFixed(2)}`;
 
@@ -42,7 +36,7 @@ test('a home policy cancelled before inception returns premium and tax; the prod
   await page.getByRole('button', { name: 'Terminate' }).click();
   const form = page.getByTestId('termination-form');
   await expect(form).toContainText('cancellation from inception, not taken up');
-  await page.getByLabel('Effective from').fill(addDays(inception, -5));
+  await page.getByLabel('Effective from').fill(addDaysIso(inception, -5));
   await page.getByLabel('Reason').selectOption({ value: 'customer-request' });
   await page.getByLabel('Note').fill('Not taken up');
   await page.getByRole('button', { name: 'Preview the refund' }).click();
@@ -63,7 +57,7 @@ test('a home policy cancelled before inception returns premium and tax; the prod
 test('a terminated policy is reinstated: the preview charges back what the termination returned', async ({ page }) => {
   const id = await issuedPolicy('pet');
   const { inception, expiry } = await termOf(id);
-  const effectiveDate = addDays(inception, 180);
+  const effectiveDate = addDaysIso(inception, 180);
   const terminated = await api(`/policies/${id}/terminate`, {
     body: { effectiveDate, reason: 'pet-rehomed', terminationType: 'pro-rata' },
   });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { api, issuedPolicy, readyQuote } from './support/api';
-import { inceptionOf, monthsAfter, shownDate } from './support/dates';
+import { formatDate } from '../lib/client/format';
+import { addDaysIso, firstOfMonthAfter, todayIn } from '../tests/support/dates';
+import { api, issuedPolicy, readyQuote, termOf } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { baseUrl, DEMO_USERS, signIn } from './support/session';
 
@@ -11,22 +12,13 @@ import { baseUrl, DEMO_USERS, signIn } from './support/session';
 
 const CLOCK = 'x-ledger-test-now';
 
-/** The ISO date `days` after `date`, worked with the runtime's calendar. */
-function addDays(date: string, days: number): string {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-}
-
-const londonToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const typed = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const uniqueName = (word: string) => `${word}${[...String(Date.now())].map((digit) => String.fromCharCode(97 + Number(digit))).join('')}`;
 
 test('the list filters by inception date typed as dd/mm/yyyy, refuses an impossible date, and Back returns to it', async ({ page }) => {
   const surname = uniqueName('Datewise');
-  const today = londonToday();
-  const inceptions = [20, 50, 80].map((days) => addDays(today, days));
+  const today = todayIn();
+  const inceptions = [20, 50, 80].map((days) => addDaysIso(today, days));
   for (const inception of inceptions) {
     await readyQuote('home', (payload) => {
       payload.customer.lastName = surname;
@@ -86,12 +78,12 @@ test('the list filters by inception date typed as dd/mm/yyyy, refuses an impossi
 
 test('“Overdue payments” lists a policy in arrears with the amount and since when', async ({ page }) => {
   const surname = uniqueName('Arrears');
-  const today = londonToday();
+  const today = todayIn();
   // Cover that started 40 days ago, quoted, bound and issued on business days before it started
   // (the stack lets set-up calls pin the business clock). Monthly: 43.14 due at inception and
   // 18.10 a month later are both past due today: 43.14 + 18.10 = 61.24.
-  const inception = addDays(today, -40);
-  const before = { [CLOCK]: `${addDays(inception, -5)}T12:00:00Z` };
+  const inception = addDaysIso(today, -40);
+  const before = { [CLOCK]: `${addDaysIso(inception, -5)}T12:00:00Z` };
   const products = await api<any>('/products', { method: 'GET' });
   const payload = structuredClone(products.body.data.find((product: any) => product.code === 'home').example);
   payload.customer.lastName = surname;
@@ -156,7 +148,7 @@ test('the quote form’s dates show and accept dd/mm/yyyy, refuse 31 February an
   );
   await expect(inception).toHaveAttribute('aria-invalid', 'true');
 
-  const past = addDays(londonToday(), -10);
+  const past = addDaysIso(todayIn(), -10);
   await inception.fill(typed(past));
   await page.getByRole('button', { name: 'Create quote' }).click();
   await expect(page.locator('#f-policy-dateInception-error')).toHaveText(
@@ -165,7 +157,7 @@ test('the quote form’s dates show and accept dd/mm/yyyy, refuse 31 February an
   await expect(page).toHaveURL(/\/quotes\/new$/);
   await expectAccessible(page);
 
-  const start = addDays(londonToday(), 30);
+  const start = addDaysIso(todayIn(), 30);
   const end = `${Number(start.slice(0, 4)) + 1}${start.slice(4)}`;
   await inception.fill(typed(start));
   await page.getByLabel('Expiry date').fill(typed(end));
@@ -209,8 +201,8 @@ test('the termination date on the policy page is typed as dd/mm/yyyy; 31/02/2027
   await expect(page.getByTestId('termination-preview')).toHaveCount(0);
   await expectAccessible(page);
   // The second month of the term: the example starts on the first of next month.
-  const effective = monthsAfter(await inceptionOf(id), 1);
+  const effective = firstOfMonthAfter((await termOf(id)).inception, 1);
   await date.fill(typed(effective));
   await page.getByRole('button', { name: 'Preview the refund' }).click();
-  await expect(page.getByTestId('termination-preview')).toContainText(`from ${shownDate(effective)}`);
+  await expect(page.getByTestId('termination-preview')).toContainText(`from ${formatDate(effective)}`);
 });

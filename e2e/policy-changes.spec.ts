@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { api, documentsOf, issuedPolicy } from './support/api';
+import { api, documentsOf, issuedPolicy, termOf } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { moveIntoWindow, renewalRunQuoteOf } from './support/renewal-window';
+import { addDaysIso } from '../tests/support/dates';
 import { annualTrip } from '../tests/support/renewal-window';
 import { baseUrl, DEMO_USERS, keepScreenshot, signIn } from './support/session';
 
@@ -52,26 +53,22 @@ test('a mid-term adjustment is priced by a dry run, then confirmed as version 2'
 });
 
 /** A date `days` after `day`, both YYYY-MM-DD. */
-function daysAfter(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 test('a backdated MTA shows the later adjustment it applies again and the net before it is confirmed', async ({ page }) => {
   const id = await issuedPolicy('home');
-  const read = await api(`/policies/${id}/links?forceCoverageDateFormat=true`);
-  const { dateInception: inception, dateExpiry: expiry } = read.body.data.policy as { dateInception: string; dateExpiry: string };
+  const { inception, expiry } = await termOf(id);
   const termDays = Math.round((Date.parse(expiry) - Date.parse(inception)) / 86_400_000);
   // Entered first: accidental damage from day 200 (188.31 net becomes 225.98, worked in
   // tests/api/out-of-sequence-mta.test.ts).
   const later = await api(`/policies/${id}/mta`, {
-    body: { effectiveDate: daysAfter(inception, 200), objects: [{ accidentalDamage: true }] },
+    body: { effectiveDate: addDaysIso(inception, 200), objects: [{ accidentalDamage: true }] },
   });
   expect(later.status, later.text).toBe(200);
 
   await openPolicy(page, id);
   await page.getByRole('button', { name: 'Mid-term adjustment', exact: true }).click();
   await page.getByLabel('Sum insured (GBP)').fill('60000');
-  await page.getByLabel('Effective from').fill(daysAfter(inception, 100));
+  await page.getByLabel('Effective from').fill(addDaysIso(inception, 100));
   await page.getByRole('button', { name: 'Price the change' }).click();
   // By hand, in cents, tax 12 % of each net: the new change 282.47 − 188.31 over the days from
   // day 100; version 2 taken back (225.98 − 188.31 from day 200) and charged again on top

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
-import { api, calculatedQuote, issuedPolicy } from './support/api';
-import { inceptionOf, monthsAfter, shownDate } from './support/dates';
+import { formatDate } from '../lib/client/format';
+import { addDaysIso, firstOfMonthAfter } from '../tests/support/dates';
+import { api, calculatedQuote, issuedPolicy, termOf } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { baseUrl, DEMO_USERS, signIn } from './support/session';
 
@@ -32,15 +33,15 @@ function confirmRequest(page: Page, path: RegExp): Promise<Request> {
 
 test('changing the termination date withdraws the preview; Confirm terminates from the previewed date', async ({ page }) => {
   const id = await issuedPolicy('pet');
-  const inception = await inceptionOf(id);
-  const later = monthsAfter(inception, 2);
+  const { inception } = await termOf(id);
+  const later = firstOfMonthAfter(inception, 2);
   await openPolicy(page, id);
   await page.getByRole('button', { name: 'Terminate' }).click();
   await page.getByLabel('Reason').selectOption({ label: 'The pet was rehomed' });
   await page.getByRole('button', { name: 'Preview the refund' }).click();
   const preview = page.getByTestId('termination-preview');
   // The form's default for a policy not yet started is its inception.
-  await expect(preview).toContainText(`from ${shownDate(inception)}`);
+  await expect(preview).toContainText(`from ${formatDate(inception)}`);
 
   await page.getByLabel('Effective from').fill(later);
   await expect(preview).toHaveCount(0);
@@ -50,11 +51,11 @@ test('changing the termination date withdraws the preview; Confirm terminates fr
 
   // The note beside the reason is part of what is confirmed, too.
   await page.getByRole('button', { name: 'Preview the refund' }).click();
-  await expect(preview).toContainText(`from ${shownDate(later)}`);
+  await expect(preview).toContainText(`from ${formatDate(later)}`);
   await page.getByLabel('Note').fill('Rehomed abroad');
   await expect(preview).toHaveCount(0);
   await page.getByRole('button', { name: 'Preview the refund' }).click();
-  await expect(preview).toContainText(`from ${shownDate(later)}`);
+  await expect(preview).toContainText(`from ${formatDate(later)}`);
 
   const sent = confirmRequest(page, /\/terminate/);
   await page.getByRole('button', { name: 'Confirm termination' }).click();
@@ -66,13 +67,13 @@ test('changing the termination date withdraws the preview; Confirm terminates fr
   });
   // Two months after inception is still to come: the policy waits for it, from the date that was previewed.
   await expect(page.getByTestId('policy-status')).toHaveText('Pending termination');
-  await expect(page.getByTestId('pending-termination')).toContainText(`from ${shownDate(later)} (Pro rata)`);
+  await expect(page.getByTestId('pending-termination')).toContainText(`from ${formatDate(later)} (Pro rata)`);
 });
 
 test('changing a field of a priced MTA withdraws the price; Confirm sends the change that was priced', async ({ page }) => {
   const id = await issuedPolicy('home');
   // The fifteenth of the policy's second month.
-  const midTerm = `${monthsAfter(await inceptionOf(id), 1).slice(0, 8)}15`;
+  const midTerm = addDaysIso(firstOfMonthAfter((await termOf(id)).inception, 1), 14);
   await openPolicy(page, id);
   await page.getByRole('button', { name: 'Mid-term adjustment' }).click();
   await page.getByLabel('Sum insured (GBP)').fill('60000');
@@ -91,7 +92,7 @@ test('changing a field of a priced MTA withdraws the price; Confirm sends the ch
   await retype(page.getByLabel('Effective from'), midTerm);
   await expect(preview).toHaveCount(0);
   await page.getByRole('button', { name: 'Price the change' }).click();
-  await expect(preview).toContainText(`from ${shownDate(midTerm)}`);
+  await expect(preview).toContainText(`from ${formatDate(midTerm)}`);
   await expectAccessible(page);
 
   const sent = confirmRequest(page, /\/mta/);

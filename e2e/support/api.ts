@@ -108,6 +108,13 @@ export async function issuedPolicy(product: ProductCode, patch?: (payload: Recor
   throw new Error(`policy of quote ${id} was not issued`);
 }
 
+/** The policy's term as the API gives it: inception and expiry as `YYYY-MM-DD`. */
+export async function termOf(id: string): Promise<{ inception: string; expiry: string }> {
+  const read = await api(`/policies/${id}/links?forceCoverageDateFormat=true`);
+  expect(read.status, read.text).toBe(200);
+  return { inception: read.body.data.policy.dateInception, expiry: read.body.data.policy.dateExpiry };
+}
+
 /** Waits until the policy's own documents (produced in the background after issue, version 1 on) are listed. */
 export async function documentsOf(id: string): Promise<{ title: string; type: string }[]> {
   for (let attempt = 0; attempt < 60; attempt++) {

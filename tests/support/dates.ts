@@ -12,3 +12,10 @@ export function addDaysIso(date: string, days: number): string {
   at.setUTCDate(at.getUTCDate() + days);
   return at.toISOString().slice(0, 10);
 }
+
+/** The first of the month `months` after the month of `date`, as `YYYY-MM-DD`. */
+export function firstOfMonthAfter(date: string, months: number): string {
+  const at = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
+  at.setUTCMonth(at.getUTCMonth() + months);
+  return at.toISOString().slice(0, 10);
+}
