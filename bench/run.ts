@@ -33,6 +33,8 @@ if (!['all', 'http', 'scale', 'queue'].includes(mode)) {
 }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+/** A lifecycle run's warm-up: at most 20 s minus a run, so its renders stay young through the run. */
+const LIFECYCLE_WARMUP_SECONDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const LIFECYCLE_CLIENTS = 16;
 const LARGE = Number(process.env.BENCH_LARGE_POLICIES ?? 1_000_000);
@@ -123,6 +125,11 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     // What a write's JSON body adds: the ceiling of a calculation (and, without the {id}, of a creation).
     figures.http.emptyPost = await load('empty POST, {id} and a body', scenarioLoad('empty-post', beforeQuotes), empty);
 
+    // Each lifecycle run waits minutes for the documents of the one before, and a run that starts
+    // cold after that quiet spell issued a quarter fewer than one after a short warm-up (as every
+    // HTTP run above has; docs/benchmark-log.md, 2026-12-05). Its renders are younger than the
+    // lane's 20 s bound until the run ends, so they wait for a free core like the run's own.
+    const warmUpLifecycle = () => benchLifecycle(client, payload, LIFECYCLE_CLIENTS, LIFECYCLE_WARMUP_SECONDS);
     const ids = await calculatedQuotes(client, payload, 200);
     const context = { baseUrl: stack.baseUrl, headers, payload, ids, connections: CONNECTIONS, durationS: SECONDS };
     // The floors: the ceilings above and the least a ledger call does with PostgreSQL, one round
@@ -136,11 +143,14 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     figures.http.actions = await load('actions poll', scenarioLoad('actions', context), empty);
     figures.http.calculate = await load('calculate', scenarioLoad('calculate', context), empty);
 
-    say(`Lifecycle: ${LIFECYCLE_CLIENTS} clients, create → calculate → bind → issue → long poll, ${SECONDS * 2} s`);
-    await settle();
-    await benchLifecycle(client, payload, LIFECYCLE_CLIENTS, 3); // warm-up
+    say(
+      `Lifecycle: ${LIFECYCLE_CLIENTS} clients, create → calculate → bind → issue → long poll, ${SECONDS * 2} s per run after ${LIFECYCLE_WARMUP_SECONDS} s of warm-up`,
+    );
     const lifecycle = await medianOf(
-      () => benchLifecycle(client, payload, LIFECYCLE_CLIENTS, SECONDS * 2),
+      async () => {
+        await warmUpLifecycle();
+        return benchLifecycle(client, payload, LIFECYCLE_CLIENTS, SECONDS * 2);
+      },
       (run) => run.issuedPerSecond,
       settle,
     );
@@ -151,6 +161,7 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     );
     // One more run with the CPU of every process counted, then again once the deferred documents are done.
     await settle();
+    await warmUpLifecycle();
     const cpu = watchCpu(stack);
     const budgetRun = await benchLifecycle(client, payload, LIFECYCLE_CLIENTS, SECONDS * 2);
     const during = cpu.read();
