@@ -125,11 +125,6 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     // What a write's JSON body adds: the ceiling of a calculation (and, without the {id}, of a creation).
     figures.http.emptyPost = await load('empty POST, {id} and a body', scenarioLoad('empty-post', beforeQuotes), empty);
 
-    // Each lifecycle run waits minutes for the documents of the one before, and a run that starts
-    // cold after that quiet spell issued a quarter fewer than one after a short warm-up (as every
-    // HTTP run above has; docs/benchmark-log.md, 2026-12-05). Its renders are younger than the
-    // lane's 20 s bound until the run ends, so they wait for a free core like the run's own.
-    const warmUpLifecycle = () => benchLifecycle(client, payload, LIFECYCLE_CLIENTS, LIFECYCLE_WARMUP_SECONDS);
     const ids = await calculatedQuotes(client, payload, 200);
     const context = { baseUrl: stack.baseUrl, headers, payload, ids, connections: CONNECTIONS, durationS: SECONDS };
     // The floors: the ceilings above and the least a ledger call does with PostgreSQL, one round
@@ -143,6 +138,11 @@ async function httpBench(stack: RunningStack, figures: Figures): Promise<void> {
     figures.http.actions = await load('actions poll', scenarioLoad('actions', context), empty);
     figures.http.calculate = await load('calculate', scenarioLoad('calculate', context), empty);
 
+    // Each lifecycle run waits minutes for the documents of the one before, and a run that starts
+    // cold after that quiet spell issued a quarter fewer than one after a short warm-up (as every
+    // HTTP run above has; docs/benchmark-log.md, 2026-12-05). Its renders are younger than the
+    // lane's 20 s bound until the run ends, so they wait for a free core like the run's own.
+    const warmUpLifecycle = () => benchLifecycle(client, payload, LIFECYCLE_CLIENTS, LIFECYCLE_WARMUP_SECONDS);
     say(
       `Lifecycle: ${LIFECYCLE_CLIENTS} clients, create → calculate → bind → issue → long poll, ${SECONDS * 2} s per run after ${LIFECYCLE_WARMUP_SECONDS} s of warm-up`,
     );

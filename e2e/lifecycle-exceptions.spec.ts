@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { formatDate } from '../lib/client/format';
-import { addDaysIso } from '../tests/support/dates';
+import { addDaysIso, daysBetween as days } from '../tests/support/dates';
 import { api, calculatedQuote, issuedPolicy, termOf } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { baseUrl, DEMO_USERS, keepScreenshot, signIn } from './support/session';
@@ -26,7 +26,6 @@ async function openPolicy(page: Page, id: string, status: string): Promise<void>
   await expect(page.getByTestId('policy-status')).toHaveText(status);
 }
 
-const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 const pounds = (cents: number) => `£${(cents / 100).toFixed(2)}`;
 
 test('a home policy cancelled before inception returns premium and tax; the product keeps its fees', async ({ page }) => {

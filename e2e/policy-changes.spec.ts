@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, documentsOf, issuedPolicy, termOf } from './support/api';
 import { expectAccessible } from './support/journeys';
 import { moveIntoWindow, renewalRunQuoteOf } from './support/renewal-window';
-import { addDaysIso } from '../tests/support/dates';
+import { addDaysIso, daysBetween } from '../tests/support/dates';
 import { annualTrip } from '../tests/support/renewal-window';
 import { baseUrl, DEMO_USERS, keepScreenshot, signIn } from './support/session';
 
@@ -52,12 +52,10 @@ test('a mid-term adjustment is priced by a dry run, then confirmed as version 2'
   await keepScreenshot(page, 'mta');
 });
 
-/** A date `days` after `day`, both YYYY-MM-DD. */
-
 test('a backdated MTA shows the later adjustment it applies again and the net before it is confirmed', async ({ page }) => {
   const id = await issuedPolicy('home');
   const { inception, expiry } = await termOf(id);
-  const termDays = Math.round((Date.parse(expiry) - Date.parse(inception)) / 86_400_000);
+  const termDays = daysBetween(inception, expiry);
   // Entered first: accidental damage from day 200 (188.31 net becomes 225.98, worked in
   // tests/api/out-of-sequence-mta.test.ts).
   const later = await api(`/policies/${id}/mta`, {

@@ -13,6 +13,11 @@ export function addDaysIso(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
+/** Whole days from `from` to `to`, both `YYYY-MM-DD`. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
 /** The first of the month `months` after the month of `date`, as `YYYY-MM-DD`. */
 export function firstOfMonthAfter(date: string, months: number): string {
   const at = new Date(`${date.slice(0, 7)}-01T00:00:00Z`);
