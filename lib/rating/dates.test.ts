@@ -15,6 +15,7 @@ import {
   toEpochDay,
   todayUtc,
 } from '@/lib/rating/dates';
+import { addDaysIso, addMonthsIso, daysBetween as daysBetweenIso } from '@/tests/support/dates';
 
 describe('calendar dates', () => {
   it('accepts only real calendar dates in YYYY-MM-DD', () => {
@@ -128,5 +129,24 @@ describe('calendar dates', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("agrees with the tests' own calendar, which the API tests and journeys work their expected dates by", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 40_000 }),
+        fc.integer({ min: -400, max: 400 }),
+        fc.integer({ min: -36, max: 36 }),
+        (epochDay, days, months) => {
+          const date = fromEpochDay(epochDay);
+          expect(addDaysIso(date, days)).toBe(addDays(date, days));
+          expect(addMonthsIso(date, months)).toBe(addMonths(date, months));
+          expect(daysBetweenIso(date, addDays(date, days))).toBe(days);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(addMonthsIso('2024-01-31', 1)).toBe('2024-02-29');
+    expect(addMonthsIso('2026-03-31', -1)).toBe('2026-02-28');
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
+import { todayIn } from '../support/dates';
 import { tenantId, withDatabase } from '../support/db';
 import { issuePolicy } from '../support/lifecycle';
 
@@ -12,7 +12,7 @@ import { issuePolicy } from '../support/lifecycle';
 // MGA 10 % = 18.83, insurer net 188.31 − 28.25 − 18.83 = 141.23.
 
 const REPORT = '/api/v1/ledger/reports/bordereau';
-const month = todayUtc().slice(0, 7);
+const month = todayIn('UTC').slice(0, 7);
 let admin: string;
 let broker: string;
 

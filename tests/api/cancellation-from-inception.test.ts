@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayUtc } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
+import { addDaysIso, todayIn } from '../support/dates';
 import { issuePolicy } from '../support/lifecycle';
 import { brokenMoneyInvariants, moneyLedgerOf } from '../support/money-ledger';
 
@@ -36,7 +36,7 @@ async function pay(id: string, amount: number, currency = 'GBP') {
   const paid = await call(`${POLICIES}/${id}/payments`, {
     token: broker,
     headers: { 'idempotency-key': randomUUID() },
-    body: { amount, currency, receivedOn: todayUtc(), method: 'bank-transfer' },
+    body: { amount, currency, receivedOn: todayIn('UTC'), method: 'bank-transfer' },
   });
   expect(paid.status, paid.text).toBe(201);
 }
@@ -59,7 +59,12 @@ describe('cancellation from inception (not taken up)', () => {
     const inception = await inceptionOf(id);
     await pay(id, 43.14);
     await expectLedgerHolds(id);
-    const body = { effectiveDate: addDays(inception, -3), reason: 'customer-request', note: 'not taken up', terminationType: 'pro-rata' };
+    const body = {
+      effectiveDate: addDaysIso(inception, -3),
+      reason: 'customer-request',
+      note: 'not taken up',
+      terminationType: 'pro-rata',
+    };
 
     const preview = await terminate(id, body, '?dryRun=true');
     expect(preview.status, preview.text).toBe(200);
@@ -105,7 +110,7 @@ describe('cancellation from inception (not taken up)', () => {
     await pay(id, first);
 
     const applied = await terminate(id, {
-      effectiveDate: addDays(inception, -30),
+      effectiveDate: addDaysIso(inception, -30),
       reason: 'replaced-cover',
       terminationType: 'short-rate',
     });
@@ -124,7 +129,7 @@ describe('cancellation from inception (not taken up)', () => {
     const onInception = await terminate(id, { effectiveDate: inception, reason: 'customer-request', note: 'not taken up' }, '?dryRun=true');
     expect(onInception.status, onInception.text).toBe(200);
     expect(onInception.body.data).toMatchObject({ appliedType: 'flat', cancellationFromInception: true, feesKept: 31.33 });
-    const dayAfter = await terminate(id, { effectiveDate: addDays(inception, 1), reason: 'property-sold' }, '?dryRun=true');
+    const dayAfter = await terminate(id, { effectiveDate: addDaysIso(inception, 1), reason: 'property-sold' }, '?dryRun=true');
     expect(dayAfter.status, dayAfter.text).toBe(200);
     expect(dayAfter.body.data).toMatchObject({ appliedType: 'pro-rata', cancellationFromInception: false });
     // 188.31 × 364 ÷ 365 = 187.7940… → 187.79

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, tokenFor } from '../support/api';
+import { addDaysIso } from '../support/dates';
 import { tenantId as tenantIdOf, withDatabase } from '../support/db';
 import { brokenInvariants, ledgerInvariants } from '../support/invariants';
 import { boundQuote, calculatedQuote, examplePayload, issuePolicy, waitForRequest } from '../support/lifecycle';
@@ -137,11 +138,9 @@ describe('concurrent changes to one policy (MTA, termination)', () => {
     );
   }
 
-  const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
   it('five MTAs at once: each acknowledged one is its own version, versions are gapless, the journal balances', async () => {
     const { id } = await issuePolicy(broker, 'home');
-    const effectiveDate = plusDays(await inception(id), 30);
+    const effectiveDate = addDaysIso(await inception(id), 30);
     const results = await Promise.all(
       [41_000, 42_000, 43_000, 44_000, 45_000].map((sumInsured) =>
         call(`/api/v1/ledger/policies/${id}/mta`, { token: broker, body: { effectiveDate, objects: [{ sumInsured }] } }),
@@ -162,7 +161,7 @@ describe('concurrent changes to one policy (MTA, termination)', () => {
 
   it('five terminations at once: exactly one applies, one credit note', async () => {
     const { id } = await issuePolicy(broker, 'pet');
-    const effectiveDate = plusDays(await inception(id), 10);
+    const effectiveDate = addDaysIso(await inception(id), 10);
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
         call(`/api/v1/ledger/policies/${id}/terminate`, { token: broker, body: { effectiveDate, reason: 'pet-rehomed' } }),

@@ -3,8 +3,8 @@ import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK } from '
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@/lib/documents/format';
-import { todayIn } from '../support/dates';
 import { baseUrl, call, tokenFor } from '../support/api';
+import { addDaysIso, todayIn } from '../support/dates';
 import { withDatabase } from '../support/db';
 import { calculatedQuote, issuePolicy } from '../support/lifecycle';
 
@@ -390,12 +390,11 @@ describe('MTA and termination documents', () => {
     expect(read.status, read.text).toBe(200);
     const inception: string = read.body.data.policy.dateInception;
     const start = [inception, new Date().toISOString().slice(0, 10)].sort().at(-1)!;
-    const shift = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
     const objects = read.body.data.objects.map((object: any) => ({ ...object, sumInsured: object.sumInsured + 10_000 }));
 
     const mta = await call(`/api/v1/ledger/policies/${policy.id}/mta`, {
       token: broker,
-      body: { effectiveDate: shift(start, 30), objects },
+      body: { effectiveDate: addDaysIso(start, 30), objects },
     });
     expect(mta.status, mta.text).toBe(200);
     expect(mta.body.data.kind).toBe('additional-premium');
@@ -413,7 +412,7 @@ describe('MTA and termination documents', () => {
 
     const terminated = await call(`/api/v1/ledger/policies/${policy.id}/terminate`, {
       token: broker,
-      body: { effectiveDate: shift(start, 60), reason: 'customer-request', terminationType: 'pro-rata' },
+      body: { effectiveDate: addDaysIso(start, 60), reason: 'customer-request', terminationType: 'pro-rata' },
     });
     expect(terminated.status, terminated.text).toBe(200);
     const refund = Math.abs(terminated.body.data.returnPremium.payable as number);

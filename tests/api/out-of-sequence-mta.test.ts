@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
+import { addDaysIso, daysBetween } from '../support/dates';
 import { withDatabase } from '../support/db';
 import { issuePolicy } from '../support/lifecycle';
 import { brokenMoneyInvariants, moneyLedgerOf } from '../support/money-ledger';
@@ -28,7 +28,7 @@ async function termOf(id: string): Promise<{ inception: string; termDays: number
   const read = await call(`${POLICIES}/${id}/links?forceCoverageDateFormat=true`, { token: broker });
   expect(read.status, read.text).toBe(200);
   const { dateInception, dateExpiry } = read.body.data.policy;
-  return { inception: dateInception, termDays: Math.round((Date.parse(dateExpiry) - Date.parse(dateInception)) / 86_400_000) };
+  return { inception: dateInception, termDays: daysBetween(dateInception, dateExpiry) };
 }
 
 /** What the policy's money is: the journal by account, the live instalments, periodPremium. */
@@ -80,8 +80,8 @@ describe('an MTA dated before an earlier-entered MTA', () => {
   it('replays the later MTA on top, re-priced; the money equals applying both in date order on a fresh policy', async () => {
     const { id } = await issuePolicy(broker, 'home');
     const { inception, termDays } = await termOf(id);
-    const day100 = addDays(inception, 100);
-    const day200 = addDays(inception, 200);
+    const day100 = addDaysIso(inception, 100);
+    const day200 = addDaysIso(inception, 200);
 
     // Entered first: accidental damage from day 200.
     const first = await mta(id, day200, DAMAGE);
@@ -149,7 +149,7 @@ describe('an MTA dated before an earlier-entered MTA', () => {
     // A termination dated between them voids the replayed version's money, not the reversal's.
     const ended = await call(`${POLICIES}/${id}/terminate?dryRun=true`, {
       token: broker,
-      body: { effectiveDate: addDays(inception, 150), reason: 'property-sold', terminationType: 'pro-rata' },
+      body: { effectiveDate: addDaysIso(inception, 150), reason: 'property-sold', terminationType: 'pro-rata' },
     });
     expect(ended.status, ended.text).toBe(200);
     expect(cents(ended.body.data.charged.net)).toBe(NET.issued + adjustmentNet);
@@ -161,24 +161,24 @@ describe('an MTA dated before an earlier-entered MTA', () => {
     const terminate = async (policy: string) => {
       const ended = await call(`${POLICIES}/${policy}/terminate`, {
         token: broker,
-        body: { effectiveDate: addDays(inception, 300), reason: 'property-sold', terminationType: 'pro-rata' },
+        body: { effectiveDate: addDaysIso(inception, 300), reason: 'property-sold', terminationType: 'pro-rata' },
       });
       expect(ended.status, ended.text).toBe(200);
       expect(ended.body.meta.status).toBe('pending-termination');
       await moneyOf(policy);
     };
-    await mta(id, addDays(inception, 200), DAMAGE);
+    await mta(id, addDaysIso(inception, 200), DAMAGE);
     await terminate(id);
-    const applied = await mta(id, addDays(inception, 100), BIGGER);
+    const applied = await mta(id, addDaysIso(inception, 100), BIGGER);
     expect(applied.data.voidedVersions).toEqual(['2']);
     const read = (await call(`${POLICIES}/${id}/links`, { token: broker })).body;
     expect(read.meta.status).toBe('pending-termination');
-    expect(read.meta.pendingTermination).toMatchObject({ effectiveDate: addDays(inception, 300), terminationType: 'pro-rata' });
+    expect(read.meta.pendingTermination).toMatchObject({ effectiveDate: addDaysIso(inception, 300), terminationType: 'pro-rata' });
     expect(read.data.objects[0]).toMatchObject({ sumInsured: 60_000, accidentalDamage: true });
 
     const { id: fresh } = await issuePolicy(broker, 'home');
-    await mta(fresh, addDays(inception, 100), BIGGER);
-    await mta(fresh, addDays(inception, 200), DAMAGE);
+    await mta(fresh, addDaysIso(inception, 100), BIGGER);
+    await mta(fresh, addDaysIso(inception, 200), DAMAGE);
     await terminate(fresh);
     expect(await moneyOf(id)).toEqual(await moneyOf(fresh));
   });
@@ -186,10 +186,10 @@ describe('an MTA dated before an earlier-entered MTA', () => {
   it('an MTA dated before the earlier one is still 422 outside the term', async () => {
     const { id } = await issuePolicy(broker, 'home');
     const { inception } = await termOf(id);
-    await mta(id, addDays(inception, 50), DAMAGE);
+    await mta(id, addDaysIso(inception, 50), DAMAGE);
     const outside = await call(`${POLICIES}/${id}/mta?dryRun=true`, {
       token: broker,
-      body: { effectiveDate: addDays(inception, -1), ...BIGGER },
+      body: { effectiveDate: addDaysIso(inception, -1), ...BIGGER },
     });
     expect(outside.status).toBe(422);
     expect(outside.body.errors).toEqual([expect.objectContaining({ path: '/effectiveDate' })]);
@@ -243,7 +243,7 @@ describe('out-of-sequence MTAs in any order of entry', () => {
             for (const entry of list) {
               const result = await call(`${POLICIES}/${policy}/mta`, {
                 token: broker,
-                body: { effectiveDate: addDays(inception, entry.day), ...entry.patch },
+                body: { effectiveDate: addDaysIso(inception, entry.day), ...entry.patch },
               });
               expect(result.status, result.text).toBe(200);
               // Every invariant after every step (moneyOf asserts them).

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, todayUtc } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
+import { addMonthsIso, todayIn } from '../support/dates';
 import { withDatabase } from '../support/db';
 import { issuePolicy } from '../support/lifecycle';
 import { brokenMoneyInvariants, moneyLedgerOf } from '../support/money-ledger';
@@ -17,7 +17,7 @@ const VIEW = (id: string) => `/api/v1/ledger/customers/policies/${id}/custom-vie
 const FIRST = 43.14;
 const NEXT = 18.1;
 const PAYABLE = 242.24;
-const today = todayUtc();
+const today = todayIn('UTC');
 let broker: string;
 
 beforeAll(async () => {
@@ -88,7 +88,7 @@ describe('payments set against the instalments', () => {
     const inception = links.body.data.policy.dateInception as string;
     const mta = await call(`${POLICIES}/${id}/mta`, {
       token: broker,
-      body: { effectiveDate: addMonths(inception, 1), objects: [{ sumInsured: 80_000 }] },
+      body: { effectiveDate: addMonthsIso(inception, 1), objects: [{ sumInsured: 80_000 }] },
     });
     expect(mta.status, mta.text).toBe(200);
     const added = live(await view(id)).filter((instalment: any) => instalment.state !== 'paid');
@@ -136,7 +136,7 @@ describe('payments set against the instalments', () => {
     const { id } = await issuePolicy(broker, 'home');
     const bad = [
       { amount: 10, currency: 'EUR', receivedOn: today, method: 'card' },
-      { amount: 10, currency: 'GBP', receivedOn: addMonths(today, 1), method: 'card' },
+      { amount: 10, currency: 'GBP', receivedOn: addMonthsIso(today, 1), method: 'card' },
       { amount: 10.001, currency: 'GBP', receivedOn: today, method: 'card' },
       { amount: -5, currency: 'GBP', receivedOn: today, method: 'card' },
       { amount: 10, currency: 'GBP', receivedOn: today, method: 'carrier-pigeon' },
@@ -159,7 +159,7 @@ describe('credit notes and refunds', () => {
     const inception = links.body.data.policy.dateInception as string;
     const ended = await call(`${POLICIES}/${id}/terminate`, {
       token: broker,
-      body: { effectiveDate: addMonths(inception, 9), reason: 'property-sold', terminationType: 'pro-rata' },
+      body: { effectiveDate: addMonthsIso(inception, 9), reason: 'property-sold', terminationType: 'pro-rata' },
     });
     expect(ended.status, ended.text).toBe(200);
     const returned = Math.round(ended.body.data.returnPremium.payable * 100);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, addYears } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
+import { addDaysIso, addYearsIso } from '../support/dates';
 import { withDatabase } from '../support/db';
 import { issuePolicy, waitUntilReady } from '../support/lifecycle';
 import { annualTrip, moveIntoRenewalWindow } from '../support/renewal-window';
@@ -126,7 +126,7 @@ describe('mid-term adjustment, data change and the instalments view', () => {
   });
 
   it('a dry run prices pro-rata by days and changes nothing; applying adds a version, an invoice and re-spread instalments', async () => {
-    const effectiveDate = addDays(inception, 100);
+    const effectiveDate = addDaysIso(inception, 100);
     const before = await view(id);
     const body = { effectiveDate, objects: [{ sumInsured: 60_000 }] };
     const dry = await call(`${POLICIES}/${id}/mta?dryRun=true`, { token: broker, body });
@@ -176,7 +176,7 @@ describe('mid-term adjustment, data change and the instalments view', () => {
     const before = await view(id);
     const down = await call(`${POLICIES}/${id}/mta`, {
       token: broker,
-      body: { effectiveDate: addDays(inception, 100), objects: [{ sumInsured: 40_000 }] },
+      body: { effectiveDate: addDaysIso(inception, 100), objects: [{ sumInsured: 40_000 }] },
     });
     expect(down.status, down.text).toBe(200);
     expect(down.body.data.kind).toBe('return-premium');
@@ -235,7 +235,7 @@ describe('termination', () => {
       call(`${POLICIES}/${id}/terminate${query}`, { token: broker, body });
 
     const cooling = await terminate('?dryRun=true', {
-      effectiveDate: addDays(inception, 5),
+      effectiveDate: addDaysIso(inception, 5),
       reason: 'customer-request',
       terminationType: 'short-rate',
     });
@@ -246,7 +246,7 @@ describe('termination', () => {
     expect(cooling.body.data.feesKept).toBe(charged.fees);
 
     const late = await terminate('?dryRun=true', {
-      effectiveDate: addDays(inception, 20),
+      effectiveDate: addDaysIso(inception, 20),
       reason: 'moved-abroad',
       terminationType: 'short-rate',
     });
@@ -255,7 +255,11 @@ describe('termination', () => {
     expect((await links(id)).body.meta.status).toBe('active');
     expect((await view(id)).body).toEqual(before.body);
 
-    const applied = await terminate('', { effectiveDate: addDays(inception, 20), reason: 'moved-abroad', terminationType: 'short-rate' });
+    const applied = await terminate('', {
+      effectiveDate: addDaysIso(inception, 20),
+      reason: 'moved-abroad',
+      terminationType: 'short-rate',
+    });
     expect(applied.status, applied.text).toBe(200);
     // Dated after today: the policy stays in force until then (DOMAIN.md §5).
     expect(applied.body.meta).toMatchObject({ dryRun: false, status: 'pending-termination', version: '2' });
@@ -266,8 +270,8 @@ describe('termination', () => {
     expect(read.body.meta).toMatchObject({
       status: 'pending-termination',
       statusLabel: 'Termination pending',
-      terminatedAt: addDays(inception, 20),
-      pendingTermination: { effectiveDate: addDays(inception, 20), reason: 'moved-abroad', terminationType: 'short-rate' },
+      terminatedAt: addDaysIso(inception, 20),
+      pendingTermination: { effectiveDate: addDaysIso(inception, 20), reason: 'moved-abroad', terminationType: 'short-rate' },
     });
     expect(Object.keys(read.body.links).sort()).toEqual(['policy:data-change', 'policy:mta', 'policy:withdraw-termination']);
     const after = await view(id);
@@ -284,10 +288,10 @@ describe('termination', () => {
     // On or after the termination date no change is possible; a second termination is 409.
     const lateChange = await call(`${POLICIES}/${id}/mta`, {
       token: broker,
-      body: { effectiveDate: addDays(inception, 30), objects: [{ sumInsured: 50_000 }] },
+      body: { effectiveDate: addDaysIso(inception, 30), objects: [{ sumInsured: 50_000 }] },
     });
     expect(lateChange.status, lateChange.text).toBe(422);
-    expect((await terminate('', { effectiveDate: addDays(inception, 30), reason: 'customer-request' })).status).toBe(409);
+    expect((await terminate('', { effectiveDate: addDaysIso(inception, 30), reason: 'customer-request' })).status).toBe(409);
     expect((await call(`${POLICIES}/${id}/renewal`, { token: broker })).status).toBe(409);
   });
 });
@@ -336,7 +340,7 @@ describe('renewal (4.16) and expiry', () => {
     expect(quote.body[0].data.policy).toMatchObject({
       tripType: 'annual',
       dateInception: term.expiry,
-      dateExpiry: addYears(term.expiry, 1),
+      dateExpiry: addYearsIso(term.expiry, 1),
     });
     expect(quote.body[1].meta.renewalOf).toBe(id);
     expect((await call(`${BASE}/sales/policies/${renewalId}/calculate`, { token: broker, body: {} })).status).toBe(200);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayUtc } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
+import { addDaysIso, daysBetween, todayIn } from '../support/dates';
 import { issuePolicy } from '../support/lifecycle';
 import { brokenMoneyInvariants, moneyLedgerOf } from '../support/money-ledger';
 
@@ -30,14 +30,14 @@ describe('MTA and termination at the start, the middle and the last day of the t
   it('prices by the days that remain: all of them at inception, half in the middle, one on the last day', async () => {
     const { id } = await issuePolicy(broker, 'home');
     const { inception, expiry } = await termOf(id);
-    const termDays = Math.round((Date.parse(expiry) - Date.parse(inception)) / 86_400_000);
+    const termDays = daysBetween(inception, expiry);
     const middle = Math.floor(termDays / 2);
     for (const [offset, remaining] of [
       [0, termDays],
       [middle, termDays - middle],
       [termDays - 1, 1],
     ] as const) {
-      const effectiveDate = addDays(inception, offset);
+      const effectiveDate = addDaysIso(inception, offset);
       const mta = await call(`${POLICIES}/${id}/mta?dryRun=true`, {
         token: broker,
         body: { effectiveDate, objects: [{ sumInsured: 60_000 }] },
@@ -116,14 +116,14 @@ describe('journal invariants after random sequences of policy changes and paymen
         let pendingDay: number | null = null;
         let sumInsured = (await call(`${POLICIES}/${id}/links`, { token: broker })).body.data.objects[0].sumInsured as number;
         const payments: string[] = [];
-        const today = todayUtc();
+        const today = todayIn('UTC');
         for (const change of steps) {
           if (change.kind === 'mta') {
             const next = shiftedSumInsured(sumInsured, change.shift);
             expect(next).not.toBe(sumInsured);
             const result = await call(`${POLICIES}/${id}/mta`, {
               token: broker,
-              body: { effectiveDate: addDays(inception, day + change.days), objects: [{ sumInsured: next }] },
+              body: { effectiveDate: addDaysIso(inception, day + change.days), objects: [{ sumInsured: next }] },
             });
             // While a termination is pending an MTA must be dated before it.
             if (pendingDay !== null && day + change.days >= pendingDay) {
@@ -166,7 +166,7 @@ describe('journal invariants after random sequences of policy changes and paymen
               token: broker,
               // Flat cancels from inception, so it takes no effective date.
               body: {
-                ...(change.type === 'flat' ? {} : { effectiveDate: addDays(inception, effectiveDay) }),
+                ...(change.type === 'flat' ? {} : { effectiveDate: addDaysIso(inception, effectiveDay) }),
                 reason: 'customer-request',
                 terminationType: change.type,
               },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, todayUtc } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
+import { addMonthsIso, daysBetween, todayIn } from '../support/dates';
 import { withDatabase } from '../support/db';
 import { issuePolicy } from '../support/lifecycle';
 import { brokenMoneyInvariants, moneyLedgerOf } from '../support/money-ledger';
@@ -17,7 +17,6 @@ const POLICIES = '/api/v1/ledger/policies';
 const NET_CENTS = 18831;
 const PAYABLE_CENTS = 24224;
 const cents = (value: number) => Math.round(value * 100);
-const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 let broker: string;
 
 beforeAll(async () => {
@@ -82,13 +81,13 @@ describe('reinstatement', () => {
     const term = (await links(id)).data.policy;
     const inception = term.dateInception as string;
     const expiry = term.dateExpiry as string;
-    const paid = await post(`${POLICIES}/${id}/payments`, { amount: 43.14, currency: 'GBP', receivedOn: todayUtc(), method: 'card' });
+    const paid = await post(`${POLICIES}/${id}/payments`, { amount: 43.14, currency: 'GBP', receivedOn: todayIn('UTC'), method: 'card' });
     expect(paid.status, paid.text).toBe(201);
     const scheduleBefore = await liveInstalments(id);
     await expectLedgerHolds(id);
 
-    const effectiveDate = addMonths(inception, 9);
-    const returnNet = Math.round((NET_CENTS * days(effectiveDate, expiry)) / days(inception, expiry));
+    const effectiveDate = addMonthsIso(inception, 9);
+    const returnNet = Math.round((NET_CENTS * daysBetween(effectiveDate, expiry)) / daysBetween(inception, expiry));
     const returnTax = Math.round((returnNet * 12) / 100);
     const terminated = await post(`${POLICIES}/${id}/terminate`, { effectiveDate, reason: 'property-sold', terminationType: 'pro-rata' });
     expect(terminated.status, terminated.text).toBe(200);
@@ -161,7 +160,7 @@ describe('reinstatement', () => {
   it('is refused with the reason once the period after the termination date is over, or the term has ended', async () => {
     const { id } = await issuePolicy(broker, 'home');
     const inception = (await links(id)).data.policy.dateInception as string;
-    const effectiveDate = addMonths(inception, 6);
+    const effectiveDate = addMonthsIso(inception, 6);
     const terminated = await post(`${POLICIES}/${id}/terminate`, { effectiveDate, reason: 'moved-abroad', terminationType: 'pro-rata' });
     expect(terminated.status, terminated.text).toBe(200);
     await completeTermination(id, effectiveDate);
@@ -193,8 +192,8 @@ describe('reinstatement', () => {
     const term = (await links(id)).data.policy;
     const inception = term.dateInception as string;
     // As the arrears job does it: pro-rata, reason non-payment (lib/ledger/payments/mark-overdue.ts).
-    const effectiveDate = addMonths(inception, 3);
-    const returnNet = Math.round((NET_CENTS * days(effectiveDate, term.dateExpiry)) / days(inception, term.dateExpiry));
+    const effectiveDate = addMonthsIso(inception, 3);
+    const returnNet = Math.round((NET_CENTS * daysBetween(effectiveDate, term.dateExpiry)) / daysBetween(inception, term.dateExpiry));
     const returned = returnNet + Math.round((returnNet * 12) / 100);
     const terminated = await post(`${POLICIES}/${id}/terminate`, { effectiveDate, reason: 'non-payment', terminationType: 'pro-rata' });
     expect(terminated.status, terminated.text).toBe(200);
@@ -208,7 +207,7 @@ describe('reinstatement', () => {
     const paid = await post(`${POLICIES}/${id}/payments`, {
       amount: PAYABLE_CENTS / 100,
       currency: 'GBP',
-      receivedOn: todayUtc(),
+      receivedOn: todayIn('UTC'),
       method: 'card',
     });
     expect(paid.status, paid.text).toBe(201);

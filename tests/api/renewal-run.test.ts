@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addYears } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
+import { addYearsIso } from '../support/dates';
 import { withDatabase } from '../support/db';
 import { issuePolicy, waitUntilReady } from '../support/lifecycle';
 import { annualTrip, moveIntoRenewalWindow } from '../support/renewal-window';
@@ -93,7 +93,7 @@ describe('the renewal run', () => {
     expect(quote.body[0].data.policy).toMatchObject({
       tripType: 'annual',
       dateInception: annualTerm.expiry,
-      dateExpiry: addYears(annualTerm.expiry, 1),
+      dateExpiry: addYearsIso(annualTerm.expiry, 1),
     });
     expect(quote.body[1].meta.renewalOf).toBe(annual.id);
     const calculated = await call(`${BASE}/sales/policies/${annualQuote!.id}/calculate`, { token: broker, body: {} });
@@ -101,7 +101,7 @@ describe('the renewal run', () => {
     const [homeQuote] = await renewalQuotesOf(home.id);
     await waitUntilReady(broker, homeQuote!.id);
     const homeRenewal = await call(`${BASE}/sales/policies/${homeQuote!.id}`, { token: broker });
-    expect(homeRenewal.body[0].data.policy).toMatchObject({ dateInception: homeTerm.expiry, dateExpiry: addYears(homeTerm.expiry, 1) });
+    expect(homeRenewal.body[0].data.policy).toMatchObject({ dateInception: homeTerm.expiry, dateExpiry: addYearsIso(homeTerm.expiry, 1) });
 
     // The event on the policy, and the outbound event integrators subscribe to.
     const notified = await call(`${BASE}/sales/policies/${annual.id}?withNotifications=true`, { token: broker });

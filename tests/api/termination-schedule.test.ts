@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, addMonths } from '@/lib/rating/dates';
 import { call, tokenFor } from '../support/api';
+import { addDaysIso, addMonthsIso, daysBetween } from '../support/dates';
 import { withDatabase } from '../support/db';
 import { issuePolicy } from '../support/lifecycle';
 
@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 
 const cents = (value: number) => Math.round(value * 100);
-const days = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 const links = async (id: string) => {
   const read = await call(`${POLICIES}/${id}/links?forceCoverageDateFormat=true`, { token: broker });
   expect(read.status, read.text).toBe(200);
@@ -98,9 +97,9 @@ describe('a monthly policy terminated mid-term', () => {
     const netCents = cents(calculation.data.net);
 
     // From the tenth due date (1 Sep for a 1 Dec inception): the last three instalments are on or after it.
-    const effectiveDate = addMonths(inception, 9);
-    const remaining = days(effectiveDate, expiry);
-    const returnNet = Math.round((netCents * remaining) / days(inception, expiry));
+    const effectiveDate = addMonthsIso(inception, 9);
+    const remaining = daysBetween(effectiveDate, expiry);
+    const returnNet = Math.round((netCents * remaining) / daysBetween(inception, expiry));
     const returnTax = Math.round((returnNet * GB_IPT_PERCENT) / 100);
     const returned = returnNet + returnTax;
     expect(returned).toBeGreaterThan(2 * before[11]!.cents); // takes Nov and Oct, and part of Sep
@@ -125,8 +124,8 @@ describe('a monthly policy terminated mid-term', () => {
       [effectiveDate, sepRest],
     ]);
     expect(applied.body.data.schedule.steps.map((step: any) => [step.dueDate, cents(step.after)])).toEqual([
-      [addMonths(inception, 11), 0],
-      [addMonths(inception, 10), 0],
+      [addMonthsIso(inception, 11), 0],
+      [addMonthsIso(inception, 10), 0],
       [effectiveDate, sepRest],
     ]);
     expect(applied.body.data.schedule.credit).toBe(0);
@@ -197,7 +196,7 @@ describe('out of sequence', () => {
   it('a termination before a later MTA gives the same money as terminating a policy that never had the MTA', async () => {
     const [withMta, without] = await Promise.all([issuePolicy(broker, 'home'), issuePolicy(broker, 'home')]);
     const inception = (await links(withMta.id)).data.policy.dateInception as string;
-    const adjusted = await mta(withMta.id, addMonths(inception, 6), 60_000);
+    const adjusted = await mta(withMta.id, addMonthsIso(inception, 6), 60_000);
     expect(adjusted.status, adjusted.text).toBe(200);
 
     // A data change without a date applies from today (or from inception before cover starts),
@@ -210,7 +209,7 @@ describe('out of sequence', () => {
     expect(changed.status, changed.text).toBe(200);
     expect((await links(withMta.id)).meta.effectiveFrom).toBe(today > inception ? today : inception);
 
-    const effectiveDate = addMonths(inception, 3);
+    const effectiveDate = addMonthsIso(inception, 3);
     const body = { effectiveDate, reason: 'moved-abroad', terminationType: 'pro-rata' };
     const preview = await terminate(withMta.id, body, '?dryRun=true');
     const a = await terminate(withMta.id, body);
@@ -231,8 +230,8 @@ describe('out of sequence', () => {
   it('an MTA before a pending termination is priced as if it had come first; withdrawing then leaves the MTA alone', async () => {
     const [pendingFirst, mtaFirst] = await Promise.all([issuePolicy(broker, 'home'), issuePolicy(broker, 'home')]);
     const inception = (await links(pendingFirst.id)).data.policy.dateInception as string;
-    const ends = { effectiveDate: addMonths(inception, 9), reason: 'property-sold', terminationType: 'pro-rata' };
-    const change = addDays(addMonths(inception, 6), 3);
+    const ends = { effectiveDate: addMonthsIso(inception, 9), reason: 'property-sold', terminationType: 'pro-rata' };
+    const change = addDaysIso(addMonthsIso(inception, 6), 3);
 
     expect((await terminate(pendingFirst.id, ends)).status).toBe(200);
     const adjusted = await mta(pendingFirst.id, change, 60_000);
@@ -248,7 +247,8 @@ describe('out of sequence', () => {
     // The adjustment by hand: (new − old net) × days remaining ÷ days in term, plus 12 % tax.
     const { previousTermNet, newTermNet } = first.body.data;
     const adjustmentNet = Math.round(
-      ((cents(newTermNet) - cents(previousTermNet)) * days(change, term.dateExpiry)) / days(term.dateInception, term.dateExpiry),
+      ((cents(newTermNet) - cents(previousTermNet)) * daysBetween(change, term.dateExpiry)) /
+        daysBetween(term.dateInception, term.dateExpiry),
     );
     const adjustedOnly = issuedCents + adjustmentNet + Math.round((adjustmentNet * GB_IPT_PERCENT) / 100);
     expect(await assertOnePremium(mtaFirst.id)).toBe(adjustedOnly);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_EVENT_TYPES } from '@/lib/events-out/types';
-import { addDays } from '@/lib/rating/dates';
-import { todayIn } from '../support/dates';
 import { call, tokenFor } from '../support/api';
+import { addDaysIso, todayIn } from '../support/dates';
 import { withDatabase } from '../support/db';
 import { boundQuote, calculatedQuote, createQuote, issuePolicy, waitForRequest, waitUntilReady } from '../support/lifecycle';
 import { annualTrip, moveIntoRenewalWindow } from '../support/renewal-window';
@@ -135,13 +134,13 @@ describe('delivery', () => {
     const inception: string = read.body.data.policy.dateInception;
     const start = [inception, new Date().toISOString().slice(0, 10)].sort().at(-1)!;
     const objects = read.body.data.objects.map((object: any) => ({ ...object, sumInsured: object.sumInsured + 10_000 }));
-    const mta = await call(`${POLICIES}/${id}/mta`, { token: broker, body: { effectiveDate: addDays(start, 30), objects } });
+    const mta = await call(`${POLICIES}/${id}/mta`, { token: broker, body: { effectiveDate: addDaysIso(start, 30), objects } });
     expect(mta.status, mta.text).toBe(200);
     const changed = await call(`${POLICIES}/${id}/data-change`, { token: broker, body: { customer: { phone: '+44 113 496 0111' } } });
     expect(changed.status, changed.text).toBe(200);
     const terminated = await call(`${POLICIES}/${id}/terminate`, {
       token: broker,
-      body: { effectiveDate: addDays(start, 60), reason: 'customer-request', terminationType: 'pro-rata' },
+      body: { effectiveDate: addDaysIso(start, 60), reason: 'customer-request', terminationType: 'pro-rata' },
     });
     expect(terminated.status, terminated.text).toBe(200);
 

@@ -13,6 +13,23 @@ export function addDaysIso(date: string, days: number): string {
   return at.toISOString().slice(0, 10);
 }
 
+/**
+ * The same day `months` later; a day the target month lacks becomes its last day (31 Jan + 1 →
+ * 28 or 29 Feb), the rule the DOMAIN gives instalment dates and terms.
+ */
+export function addMonthsIso(date: string, months: number): string {
+  const at = new Date(`${date}T00:00:00Z`);
+  const [year, month, day] = [at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate()];
+  // Day 0 of the month after the target month is the target month's last day.
+  const lastDay = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 + months, Math.min(day, lastDay))).toISOString().slice(0, 10);
+}
+
+/** The same day `years` later; 29 Feb becomes 28 Feb in a common year. */
+export function addYearsIso(date: string, years: number): string {
+  return addMonthsIso(date, years * 12);
+}
+
 /** Whole days from `from` to `to`, both `YYYY-MM-DD`. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { addDays, addYears, todayUtc } from '@/lib/rating/dates';
+import { addDaysIso, addYearsIso, todayIn } from './dates';
 
 // A policy can only be issued with its inception ahead, so a year-long policy is far from its
 // renewal window. Journeys and API tests that renew move an issued annual policy's term so that
@@ -11,7 +11,7 @@ import { addDays, addYears, todayUtc } from '@/lib/rating/dates';
 export function annualTrip(payload: Record<string, unknown>): void {
   const policy = payload.policy as Record<string, unknown>;
   policy.tripType = 'annual';
-  policy.dateExpiry = addYears(String(policy.dateInception), 1);
+  policy.dateExpiry = addYearsIso(String(policy.dateInception), 1);
 }
 
 /** Moves the policy's one-year term to end in `daysToExpiry` days; returns the new term. */
@@ -20,8 +20,8 @@ export async function moveIntoRenewalWindow(
   policyId: string,
   daysToExpiry = 30,
 ): Promise<{ inception: string; expiry: string }> {
-  const expiry = addDays(todayUtc(), daysToExpiry);
-  const inception = addYears(expiry, -1);
+  const expiry = addDaysIso(todayIn('UTC'), daysToExpiry);
+  const inception = addYearsIso(expiry, -1);
   const dates = `jsonb_set(jsonb_set(data, '{policy,dateInception}', to_jsonb($2::text)), '{policy,dateExpiry}', to_jsonb($3::text))`;
   await client.query(`UPDATE "Policy" SET "dateInception" = $2::date, "dateExpiry" = $3::date, data = ${dates} WHERE id = $1`, [
     policyId,
