@@ -224,7 +224,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const loadBefore = os.loadavg();
   say(
-    `Load average before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (${os.cpus().length} cores; other processes skew the figures)`,
+    `Load average before the run: ${loadBefore.map((value) => value.toFixed(2)).join(' ')} (${os.cpus().length} cores, Node.js ${process.version}, which runs the app and workers too; other processes skew the figures)`,
   );
   const figures: Figures = { http: {}, notice: {}, scale: {} };
   figures.host = await probeHost();
