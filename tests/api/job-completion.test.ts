@@ -5,9 +5,9 @@ import { until } from '../support/until';
 
 // A job that completes in its handler's own transaction (ClaimedJob.complete, lib/jobs/worker.ts)
 // deletes its row there only while this worker still holds the lease: the job goes only with the
-// work, and a worker whose lease another took commits nothing, on either transaction path. The jobs
-// here run under a task name of this file's own, by a worker started here, so the stack's workers
-// never touch them; the work each does is one counter row of its own, which no other code reads.
+// work, and a worker whose lease another took commits nothing, on either transaction path. Each case
+// runs one job of a task name of its own, by a worker started here, so the stack's workers never
+// touch it; the work each does is one counter row of its own, which no other code reads.
 
 process.env.DATABASE_URL = inject('databaseUrl');
 const { Prisma } = await import('@/lib/db/generated/client');
