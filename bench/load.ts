@@ -22,7 +22,7 @@ export interface LoadResult {
   errors: number;
   /** The runs this median came from (bench/repeat.ts). */
   spread?: Spread;
-  /** Share of the empty route, each run against the empty route's run just before it: median and the runs' values. */
+  /** Share of the empty route, each pair against the empty route's slice just before it: median and every pair's value. */
   share?: { median: number; values: number[] };
 }
 
@@ -59,4 +59,29 @@ export function percentile(sortedOrNot: number[], p: number): number {
   const sorted = [...sortedOrNot].sort((a, b) => a - b);
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? NaN;
+}
+
+/**
+ * One run made of several slices of the same load (the pairs of a share of the empty route): req/s
+ * is the slices' mean, p50 their median, p99 the highest of theirs (autocannon answers percentiles,
+ * not the samples a pooled p99 would need, so the run's p99 is not understated).
+ */
+export function mergeSlices(slices: LoadResult[]): LoadResult {
+  if (slices.length === 0) throw new Error('a run needs at least one slice');
+  return {
+    rps: slices.reduce((sum, slice) => sum + slice.rps, 0) / slices.length,
+    p50: percentile(
+      slices.map((slice) => slice.p50),
+      50,
+    ),
+    p99: Math.max(...slices.map((slice) => slice.p99)),
+    requests: slices.reduce((sum, slice) => sum + slice.requests, 0),
+    errors: slices.reduce((sum, slice) => sum + slice.errors, 0),
+  };
+}
+
+/** `9 pairs, 61–80 %`: how many pairs a share is the median of, and their range. */
+export function sharesInBrief(shares: number[]): string {
+  const percent = (share: number) => (share * 100).toFixed(0);
+  return `${shares.length} pairs, ${percent(Math.min(...shares))}–${percent(Math.max(...shares))} %`;
 }

@@ -2,7 +2,7 @@ import type { CpuGroups } from './cpu-budget';
 import type { HostProbe } from './host-probe';
 import type { DocumentFigures, RatingFigures } from './in-process';
 import type { LifecycleResult, NoticeResult } from './lifecycle';
-import type { LoadResult } from './load';
+import { sharesInBrief, type LoadResult } from './load';
 import type { OrmFigures } from './orm';
 import type { QueueBenchResult } from './queue';
 import { withRange, type Spread } from './repeat';
@@ -64,7 +64,7 @@ const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
 /** Beside a verdict, one decimal: 69.7 % rounds to "70%" and would read as a pass. */
 const pct1 = (value: number) => `${(value * 100).toFixed(1)}%`;
 
-/** The share of the empty route: paired runs' median where the scenario has them, else against the empty route's own median. */
+/** The share of the empty route: its pairs' median where the scenario has them, else against the empty route's own median. */
 const shareOf = (result: LoadResult, empty: number) => result.share?.median ?? result.rps / empty;
 
 export function targetsOf(figures: Figures, queue?: QueueBenchResult): Target[] {
@@ -77,7 +77,7 @@ export function targetsOf(figures: Figures, queue?: QueueBenchResult): Target[] 
     targets.push({
       name,
       target: `≥ ${pct(share)} of empty route, 0 errors`,
-      measured: `${pct1(ratio)}${result.share ? ` (${result.share.values.map(pct1).join(', ')})` : ''}, ${result.errors} errors`,
+      measured: `${pct1(ratio)}${result.share ? ` (${sharesInBrief(result.share.values)})` : ''}, ${result.errors} errors`,
       pass: ratio >= share && result.errors === 0,
     });
   };

@@ -18,7 +18,7 @@ import { probeHost } from './host-probe';
 import { benchDocuments, benchRatingInProcess } from './in-process';
 import { benchLifecycle, benchNotice, documentsListedAtSuccess, noticeOfRuns } from './lifecycle';
 import { benchOrmVsRaw } from './orm';
-import { runLoad, type LoadResult } from './load';
+import { mergeSlices, runLoad, sharesInBrief, type LoadResult } from './load';
 import { benchQueue, type QueueBenchResult } from './queue';
 import { describeBudget, printTable, targetsOf, type Figures } from './report';
 import { medianOf, medianValue, RUNS, runsOf, withRange } from './repeat';
@@ -69,20 +69,36 @@ async function settle(): Promise<void> {
 }
 
 /**
- * One scenario's figure. With `empty`, each run is paired with a run of the empty route just before
- * it, and the share of the empty route is the median of the runs' own shares: the host's speed
- * drifts by a third within minutes here, and a share taken across that drift says more about the
- * host than about the route.
+ * Pairs in each run of a scenario measured as a share of the empty route: the empty route, then the
+ * scenario, each for half a run's seconds. The host's speed swings by a third within seconds here,
+ * so a pair's share spreads by ten points either way; nine short pairs put the median closer to what
+ * the route costs than three long ones (docs/benchmark-log.md, 2026-12-05, evening).
+ */
+const SHARE_PAIRS = Math.max(1, Number(process.env.BENCH_SHARE_PAIRS ?? 3) || 3);
+const SLICE_SECONDS = Math.max(1, Math.round(SECONDS / 2));
+
+/**
+ * One scenario's figure. With `empty`, each run alternates SHARE_PAIRS pairs of the empty route and
+ * the scenario, and the share of the empty route is the median of every pair's own share: a share
+ * taken across the host's drift says more about the host than about the route. Such a run's req/s is
+ * its slices' mean, its p50 their median and its p99 the highest of theirs.
  */
 async function load(name: string, options: Parameters<typeof runLoad>[0], empty?: Parameters<typeof runLoad>[0]): Promise<LoadResult> {
   const shares: number[] = [];
   const result = await medianOf(
     async () => {
       if (WARMUP_SECONDS > 0) await runLoad({ ...options, durationS: WARMUP_SECONDS });
-      const ceiling = empty ? await runLoad(empty) : undefined;
-      const run = await runLoad(options);
-      if (ceiling) shares.push(run.rps / ceiling.rps);
-      return run;
+      if (!empty) return runLoad(options);
+      const slices: LoadResult[] = [];
+      for (let pair = 0; pair < SHARE_PAIRS; pair++) {
+        // The jobs a write's slice queued are done before the empty route runs, not beside it.
+        await settle();
+        const ceiling = await runLoad({ ...empty, durationS: SLICE_SECONDS });
+        const slice = await runLoad({ ...options, durationS: SLICE_SECONDS });
+        shares.push(slice.rps / ceiling.rps);
+        slices.push(slice);
+      }
+      return mergeSlices(slices);
     },
     (run) => run.rps,
     settle,
@@ -90,9 +106,7 @@ async function load(name: string, options: Parameters<typeof runLoad>[0], empty?
   const share = shares.length ? medianValue(shares) : undefined;
   say(
     `  ${name.padEnd(24)} ${withRange(result.rps, result.spread).padStart(18)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${withRange(result.p99, { ...result.spread, values: result.spread.p99s }, 1)} ms  errors ${result.errors}` +
-      (share
-        ? `  ${(share.median * 100).toFixed(0)}% (${share.values.map((value) => (value * 100).toFixed(0)).join(', ')}) of the empty route run just before each`
-        : ''),
+      (share ? `  ${(share.median * 100).toFixed(0)}% of the empty route (${sharesInBrief(share.values)})` : ''),
   );
   return share ? { ...result, share } : result;
 }
