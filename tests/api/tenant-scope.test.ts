@@ -13,7 +13,7 @@ process.env.DATABASE_URL = inject('databaseUrl');
 process.env.DB_POOL_MAX = '3';
 const { withSystem, withTenant } = await import('@/lib/db/tenant');
 const { prisma, sharedPool } = await import('@/lib/db/client');
-const { tenantRead } = await import('@/lib/db/tenant-read');
+const { GATHERED_READS_MAX, gatheredReads, tenantRead } = await import('@/lib/db/tenant-read');
 const { tenantWrite } = await import('@/lib/db/tenant-write');
 const { Prisma } = await import('@/lib/db/generated/client');
 const { nextQuoteNumberSql } = await import('@/lib/ledger/sequences');
@@ -181,12 +181,84 @@ describe('tenant-scoped transactions', () => {
       await expect(tenantRead(acme, write, [crypto.randomUUID()])).rejects.toMatchObject({ code: '25006' });
     }
     // A read that fails at run time on a connection that knows its statement: the Sync rolled it
-    // back, and the connection goes on serving (prepared on every connection of the pool of three first).
+    // back, and the connection goes on serving (the six reads of one turn travel together, and the
+    // pool hands the connection they used out again first).
     const divide = `SELECT (10 / $1::int)::text AS n ${'-- '}${crypto.randomUUID()}`;
     for (const [row] of await Promise.all(Array.from({ length: 6 }, () => tenantRead<{ n: string }>(acme, divide, ['2']))))
       expect(row).toEqual({ n: '5' });
     for (let attempt = 0; attempt < 6; attempt++) await expect(tenantRead(acme, divide, ['0'])).rejects.toMatchObject({ code: '22012' });
     // Every idle connection of the pool, the one the read used among them: its own role, no tenant.
+    await expectCleanPool();
+  });
+
+  /** The tenant, role and rows a read sees, with the count of the other tenant's rows it was asked for. */
+  const SCOPE_READ = `SELECT ${SCOPE_COLUMNS},
+       (SELECT count(*) FROM "Policy")::text AS rows,
+       (SELECT count(*) FROM "Policy" WHERE "tenantId" = $1::uuid)::text AS foreign`;
+  const ownRows = (tenant: string) =>
+    withDatabase(
+      async (client) =>
+        (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "tenantId" = $1', [tenant])).rows[0]!.n,
+    );
+
+  it('send the reads of one turn as one batch, each under its own tenant, read-only, answered to its own caller', async () => {
+    const counts = { [acme]: await ownRows(acme), [globex]: await ownRows(globex) };
+    expect(counts[acme]).not.toBe(counts[globex]);
+    const tenants = Array.from({ length: 10 }, (_, index) => (index % 3 === 0 ? globex : acme));
+    const other = (tenant: string) => (tenant === acme ? globex : acme);
+    batches.length = 0;
+    const before = gatheredReads();
+    const seen = await Promise.all(
+      tenants.map((tenant) => tenantRead<Scope & { rows: string; foreign: string }>(tenant, SCOPE_READ, [other(tenant)])),
+    );
+    seen.forEach((rows, index) => {
+      expect(rows).toEqual([{ tenant: tenants[index], role: 'ledger_tenant', rows: counts[tenants[index]!], foreign: '0' }]);
+    });
+    // One message: each read's settings right before it, with its own tenant as the parameter.
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toHaveLength(20);
+    batches[0]!.forEach(({ text, values }, index) => {
+      const tenant = tenants[Math.floor(index / 2)]!;
+      if (index % 2 === 0)
+        expect({ text: text.slice(0, 47), values }).toEqual({ text: "SELECT set_config('transaction_read_only', 'on'", values: [tenant] });
+      else expect({ text, values }).toEqual({ text: SCOPE_READ, values: [other(tenant)] });
+    });
+    expect(gatheredReads()).toEqual({ batches: before.batches + 1, reads: before.reads + 10 });
+    await expectCleanPool();
+  });
+
+  it(`send more than ${GATHERED_READS_MAX} reads of one turn in batches of at most ${GATHERED_READS_MAX}`, async () => {
+    const count = GATHERED_READS_MAX + 4;
+    batches.length = 0;
+    const seen = await Promise.all(
+      Array.from({ length: count }, (_, index) =>
+        tenantRead<{ n: string; tenant: string }>(index % 2 ? acme : globex, `SELECT $1::text AS n, ${SCOPE_COLUMNS}`, [String(index)]),
+      ),
+    );
+    expect(seen.map(([row]) => row)).toEqual(
+      Array.from({ length: count }, (_, index) => ({ n: String(index), tenant: index % 2 ? acme : globex, role: 'ledger_tenant' })),
+    );
+    expect(batches.map((batch) => batch.length)).toEqual([GATHERED_READS_MAX * 2, 8]);
+  });
+
+  it('answer each read of a batch that failed for itself: the failing one its error, the others their rows', async () => {
+    const divide = `SELECT (10 / $1::int)::text AS n, ${SCOPE_COLUMNS} ${'-- '}${crypto.randomUUID()}`;
+    const write = `UPDATE "Policy" SET "revision" = "revision" WHERE "id" = $1::uuid ${'-- '}${crypto.randomUUID()}`;
+    batches.length = 0;
+    const outcomes = await Promise.allSettled([
+      tenantRead<{ n: string }>(acme, divide, ['2']),
+      tenantRead(globex, divide, ['0']),
+      tenantRead<{ n: string }>(globex, divide, ['5']),
+      tenantRead(acme, write, [crypto.randomUUID()]),
+      tenantRead<{ n: string }>(globex, divide, ['1']),
+    ]);
+    expect(outcomes[0]).toEqual({ status: 'fulfilled', value: [{ n: '5', tenant: acme, role: 'ledger_tenant' }] });
+    expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+    expect(outcomes[2]).toEqual({ status: 'fulfilled', value: [{ n: '2', tenant: globex, role: 'ledger_tenant' }] });
+    expect(outcomes[3]).toMatchObject({ status: 'rejected', reason: { code: '25006' } });
+    expect(outcomes[4]).toEqual({ status: 'fulfilled', value: [{ n: '10', tenant: globex, role: 'ledger_tenant' }] });
+    // The five together first, then each alone.
+    expect(batches.map((batch) => batch.length)).toEqual([10, 2, 2, 2, 2, 2]);
     await expectCleanPool();
   });
 
