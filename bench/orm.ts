@@ -52,7 +52,8 @@ export async function benchOrmVsRaw(
   say: (line: string) => void,
 ): Promise<OrmFigures[]> {
   const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: 10 }) });
-  // What lib/db/tenant-read.ts does, on a pool of this process: one batch of prepared statements.
+  // What lib/db/tenant-read.ts does for a read alone, on a pool of this process: one batch of prepared
+  // statements (reads of one turn of the app's event loop also share their batch; not measured here).
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const ownConnection = async (text: string, id: string) => {
     const client = await pool.connect();
