@@ -1,5 +1,5 @@
 // `npm run bench`: how fast the ledger is, as ratios measured side by side in one run.
-//   npm run bench             everything (about 45 minutes on 2 cores)
+//   npm run bench             everything (45–55 minutes on 2 cores)
 //   npm run bench -- http     the HTTP scenarios, reads at scale and the in-process figures
 //   npm run bench -- scale    only the reads at scale (a stack for each size, as in a full run)
 //   npm run bench -- queue    only the queue candidates (bench/queue.ts)

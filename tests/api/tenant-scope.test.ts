@@ -33,6 +33,18 @@ async function scopeOf(tx: Pick<typeof prisma, '$queryRawUnsafe'>): Promise<Scop
   return row!;
 }
 
+/** The tenant, role and rows a read sees, with the count of the other tenant's rows it was asked for. */
+const SCOPE_READ = `SELECT ${SCOPE_COLUMNS},
+       (SELECT count(*) FROM "Policy")::text AS rows,
+       (SELECT count(*) FROM "Policy" WHERE "tenantId" = $1::uuid)::text AS foreign`;
+
+/** The tenant's rows, counted by the owner (no row-level security). */
+const ownRows = (tenant: string) =>
+  withDatabase(
+    async (client) =>
+      (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "tenantId" = $1', [tenant])).rows[0]!.n,
+  );
+
 /** Every statement this process sends to the server, as submitted on the wire (one round trip each). */
 const sent: string[] = [];
 const submit = pg.Query.prototype.submit;
@@ -153,17 +165,8 @@ describe('tenant-scoped transactions', () => {
 
   it('scope the one-message read (lib/db/tenant-read.ts) to its tenant, read-only, and leave its connection as it found it', async () => {
     batches.length = 0;
-    const seen = await tenantRead<Scope & { rows: string; foreign: string }>(
-      acme,
-      `SELECT ${SCOPE_COLUMNS},
-              (SELECT count(*) FROM "Policy")::text AS rows,
-              (SELECT count(*) FROM "Policy" WHERE "tenantId" = $1::uuid)::text AS foreign`,
-      [globex],
-    );
-    const own = await withDatabase(
-      async (client) =>
-        (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "tenantId" = $1', [acme])).rows[0]!.n,
-    );
+    const seen = await tenantRead<Scope & { rows: string; foreign: string }>(acme, SCOPE_READ, [globex]);
+    const own = await ownRows(acme);
     expect(seen).toEqual([{ tenant: acme, role: 'ledger_tenant', rows: own, foreign: '0' }]);
     // One batch, one implicit transaction to its Sync: the settings (read-only, the tenant as a parameter,
     // the role, each local to that transaction), then the read with its values apart.
@@ -190,16 +193,6 @@ describe('tenant-scoped transactions', () => {
     // Every idle connection of the pool, the one the read used among them: its own role, no tenant.
     await expectCleanPool();
   });
-
-  /** The tenant, role and rows a read sees, with the count of the other tenant's rows it was asked for. */
-  const SCOPE_READ = `SELECT ${SCOPE_COLUMNS},
-       (SELECT count(*) FROM "Policy")::text AS rows,
-       (SELECT count(*) FROM "Policy" WHERE "tenantId" = $1::uuid)::text AS foreign`;
-  const ownRows = (tenant: string) =>
-    withDatabase(
-      async (client) =>
-        (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM "Policy" WHERE "tenantId" = $1', [tenant])).rows[0]!.n,
-    );
 
   it('send the reads of one turn as one batch, each under its own tenant, read-only, answered to its own caller', async () => {
     const counts = { [acme]: await ownRows(acme), [globex]: await ownRows(globex) };
