@@ -1,3 +1,4 @@
+import { Prisma } from '@/lib/db/generated/client';
 import type { SqlTx } from '@/lib/db/sql-tx';
 import { recordEventIn } from '@/lib/ledger/events';
 import { nextQuoteState } from '@/lib/ledger/state-machine';
@@ -10,6 +11,7 @@ import { lockQuoteToRate, quoteData, quotePayload, quoteState, type QuoteRecord,
 import { rateQuote } from './rate-quote';
 import { ratedQuote } from './save-rating';
 import { quoteExpired, validityOf } from './quote-validity';
+import type { KnownCalculation } from './known-calculations';
 
 export interface CalculateQuoteInput {
   tenantId: string;
@@ -28,17 +30,21 @@ export interface CalculatedQuote {
   row: QuoteViewRecord;
   /** The calculation as JSON text, as the row stores it: the answer is made from it. */
   calculationText: string;
+  /** The saved row's version (`xmin`) and its price's payable amount, for the next calculation. */
+  rowVersion: string;
+  payable: unknown;
 }
 
 /**
  * Rates the quote now, in the request: the engine is pure and fast. Enrichment still pending
  * is run inline (the background job then finds nothing to do), so a client never has to
- * wait for the queue to calculate. The saved price and its events are statements whose rows are
- * not read: on tenantWrite they go with COMMIT, and a calculation without changed data takes two
- * round trips (lib/db/tenant-write.ts).
+ * wait for the queue to calculate. The events and the saved price go with COMMIT: on tenantWrite a
+ * calculation without changed data takes two round trips (lib/db/tenant-write.ts), the lock and
+ * the rest. From the row this process last saved (`known`, ./calculate-now.ts) it takes one: no
+ * lock, and the update saves only that version of the row or fails the whole message.
  */
-export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Promise<CalculatedQuote> {
-  const locked = await lockQuoteToRate(tx, input.tenantId, input.id);
+export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput, known?: KnownCalculation): Promise<CalculatedQuote> {
+  const locked = known ? { row: known.row, previousPayable: known.payable } : await lockQuoteToRate(tx, input.tenantId, input.id);
   let row: QuoteViewRecord = locked.row;
   // A bound quote whose price expired is recalculated too: calculated again, to be bound again.
   // Validity is measured on the real clock, as `calculatedAt` is stored (the test clock pins
@@ -55,8 +61,7 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Pro
       ? (row.enrichment as Record<string, unknown>)
       : runEnrichment(row.productCode, quotePayload(row), 'all').enrichment;
   const outcome = rateQuote(product, row, quoteData(row), enrichment, input.actor);
-  const { row: updated, statement } = ratedQuote(row, enrichment, outcome);
-  await tx.execute(statement);
+  const { row: updated, statement } = ratedQuote(row, enrichment, outcome, known?.rowVersion);
   await recordEventIn(tx, {
     tenantId: input.tenantId,
     policyId: row.id,
@@ -78,7 +83,22 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput): Pro
       policy: updated,
     });
   }
-  return { row: updated, calculationText: outcome.calculationText };
+  const [saved] = await tx.queryAndCommit<{ rowVersion: string }>(savedOnce(statement));
+  return {
+    row: updated,
+    calculationText: outcome.calculationText,
+    rowVersion: saved!.rowVersion,
+    payable: outcome.calculation.data.payable,
+  };
+}
+
+/**
+ * The update, answering the saved row's version, and failing (serialization_failure, from
+ * ledger_expect_one_row) unless it saved exactly one row: a version changed since it was read.
+ */
+function savedOnce(update: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`WITH saved AS (${update} RETURNING "xmin"::text AS "rowVersion")
+    SELECT (SELECT "rowVersion" FROM saved) AS "rowVersion", ledger_expect_one_row((SELECT count(*) FROM saved)) AS "saved"`;
 }
 
 /** A create-shaped payload names its product; it cannot turn a quote into another product's. */

@@ -51,6 +51,13 @@ describe('ratedQuote', () => {
     expect(statement.values.slice(-2)).toEqual([ID, TENANT]);
   });
 
+  it('with the version the row was read at, updates only that version of it', () => {
+    const enrichment = { floodZone: 'A' };
+    const { statement } = ratedQuote(quote({ enrichmentState: 'done', enrichment, status: 'calculated' }), enrichment, outcome(), '4711');
+    expect(statement.text).toMatch(/WHERE "id" = \$\d+::uuid AND "tenantId" = \$\d+::uuid AND "xmin" = \$\d+::xid$/);
+    expect(statement.values.slice(-3)).toEqual([ID, TENANT, '4711']);
+  });
+
   it('leaves out of the saved row a price the locked row held, and saves the new one', () => {
     const old = { data: { payable: 99 }, fields: [], installments: [], referrals: [] };
     const rated = outcome();

@@ -22,9 +22,15 @@ export interface RatedQuote {
 
 /**
  * The locked row with its enrichment done and, when it was rated, its price and state. A referral
- * stays as it was unless the rating gave one.
+ * stays as it was unless the rating gave one. With `version` (the row's `xmin` when it was read
+ * unlocked) the update touches the row only if it is still that version.
  */
-export function ratedQuote(row: QuoteViewRecord, enrichment: Record<string, unknown>, outcome: RatingOutcome | null): RatedQuote {
+export function ratedQuote(
+  row: QuoteViewRecord,
+  enrichment: Record<string, unknown>,
+  outcome: RatingOutcome | null,
+  version?: string,
+): RatedQuote {
   const now = new Date();
   // A row read with its price (the preparation's lock) does not carry it into the saved row.
   const { calculation: _price, ...view } = row as QuoteViewRecord & Partial<Pick<QuoteRecord, 'calculation'>>;
@@ -51,6 +57,8 @@ export function ratedQuote(row: QuoteViewRecord, enrichment: Record<string, unkn
   }
   return {
     row: saved,
-    statement: Prisma.sql`UPDATE "Policy" SET ${Prisma.join(sets, ', ')} WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid`,
+    statement: Prisma.sql`UPDATE "Policy" SET ${Prisma.join(sets, ', ')} WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid${
+      version === undefined ? Prisma.empty : Prisma.sql` AND "xmin" = ${version}::xid`
+    }`,
   };
 }

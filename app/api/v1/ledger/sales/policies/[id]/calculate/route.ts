@@ -1,8 +1,7 @@
 import { calculateQuoteEndpoint } from '@/lib/api/endpoints/quotes';
-import { tenantWrite } from '@/lib/db/tenant-write';
 import { requireUuid } from '@/lib/http/params';
 import { ledgerRoute } from '@/lib/http/route';
-import { calculateQuote } from '@/lib/ledger/quotes/calculate-quote';
+import { calculateQuoteNow } from '@/lib/ledger/quotes/calculate-now';
 import { quoteMeta } from '@/lib/ledger/quotes/quote-view';
 import { otherMethodAnswers } from '@/lib/http/unknown-route';
 import { withMember } from '@/lib/json-text';
@@ -12,9 +11,14 @@ export const dynamic = 'force-dynamic';
 
 export const POST = ledgerRoute(calculateQuoteEndpoint, async ({ tenant, principal, params, body, query, language }) => {
   const id = requireUuid(params.id, 'Quote');
-  const { row, calculationText } = await tenantWrite(tenant.id, (tx) =>
-    calculateQuote(tx, { tenantId: tenant.id, id, actor: principal.subject, patch: body, signalReady: query.withNotifications, language }),
-  );
+  const { row, calculationText } = await calculateQuoteNow({
+    tenantId: tenant.id,
+    id,
+    actor: principal.subject,
+    patch: body,
+    signalReady: query.withNotifications,
+    language,
+  });
   // The calculation's text, made once for the row, is the answer with `meta` added (a calculation has none).
   return new Response(withMember(calculationText, 'meta', quoteMeta(row)), { headers: { 'content-type': 'application/json' } });
 });

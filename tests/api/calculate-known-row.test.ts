@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call } from '../support/api';
+import { tenantId, withDatabase } from '../support/db';
+import { createQuote, waitUntilReady } from '../support/lifecycle';
+import { ownTenant } from '../support/own-tenant';
+
+// A recalculation of a quote this process calculated last starts from the row it saved then, and
+// sends its events, its update and COMMIT as one message with no lock taken first
+// (lib/ledger/quotes/calculate-now.ts). The update saves only the version of the row that was
+// kept: a quote changed since, by this process or another, is calculated again on the locked path.
+// The calculations here run in this test's process; the binds and the calculation "by another
+// process" go through the stack's app.
+
+process.env.DATABASE_URL = inject('databaseUrl');
+const { calculateQuoteNow, calculationsFromKnownRows } = await import('@/lib/ledger/quotes/calculate-now');
+const { prisma } = await import('@/lib/db/client');
+
+let tag = '';
+let token = '';
+let tenant = '';
+beforeAll(async () => {
+  ({ tenant: tag, token } = await ownTenant('known-row'));
+  tenant = await tenantId(tag);
+});
+afterAll(async () => {
+  await prisma.$disconnect();
+});
+
+/** A quote of the tenant, prepared by the stack's worker and never calculated. */
+async function preparedQuote(): Promise<string> {
+  const id = await createQuote(token, 'home', undefined, tag);
+  await waitUntilReady(token, id, tag);
+  return id;
+}
+
+// The home example's price: payable 242.24 (tests/api/payments.test.ts works it out), from its
+// preparation on.
+const PAYABLE = 242.24;
+
+const recalculate = (id: string) => calculateQuoteNow({ tenantId: tenant, id, actor: 'test:known-row', patch: {}, signalReady: false });
+
+/** The quote's state, version and saved payable, and its calculation events' before and after, oldest first. */
+async function saved(id: string) {
+  return withDatabase(async (client) => {
+    const {
+      rows: [row],
+    } = await client.query(
+      `SELECT "status", "xmin"::text AS "version", "calculation" -> 'data' -> 'payable' AS "payable" FROM "Policy" WHERE "id" = $1`,
+      [id],
+    );
+    const { rows: events } = await client.query(
+      `SELECT "before", "after" FROM "Event" WHERE "policyId" = $1 AND "type" = 'quote.calculated' ORDER BY "createdAt", "id"`,
+      [id],
+    );
+    return { ...row, events } as { status: string; version: string; payable: unknown; events: { before: unknown; after: unknown }[] };
+  });
+}
+
+describe('a recalculation from the row this process saved', () => {
+  it('saves the same price from the kept row, and its event says the price before it', async () => {
+    const id = await preparedQuote();
+    const before = calculationsFromKnownRows();
+    const first = await recalculate(id);
+    const second = await recalculate(id);
+    expect(calculationsFromKnownRows()).toEqual({ fromKnown: before.fromKnown + 1, changed: before.changed });
+
+    const row = await saved(id);
+    expect(row.status).toBe('calculated');
+    // The version each calculation answers is the row's own: the second one is what is stored.
+    expect(second.rowVersion).toBe(row.version);
+    expect(second.rowVersion).not.toBe(first.rowVersion);
+    expect(second.calculationText).toBe(first.calculationText);
+    expect([first.payable, second.payable, row.payable]).toEqual([PAYABLE, PAYABLE, PAYABLE]);
+    // The preparation rated the quote; each calculation's event says what it found and saved.
+    expect(row.events.map((event) => [event.before, event.after])).toEqual([
+      [
+        { status: 'calculated', payable: PAYABLE },
+        { status: 'calculated', payable: PAYABLE },
+      ],
+      [
+        { status: 'calculated', payable: PAYABLE },
+        { status: 'calculated', payable: PAYABLE },
+      ],
+    ]);
+  });
+
+  it('never overwrites a quote bound since: the kept version finds no row, and the locked path refuses the bound quote', async () => {
+    const id = await preparedQuote();
+    await recalculate(id);
+    const bound = await call(`/api/v1/ledger/sales/policies/${id}/bind`, { token, tenant: tag, body: {} });
+    expect(bound.status, bound.text).toBe(200);
+    const before = calculationsFromKnownRows();
+
+    await expect(recalculate(id)).rejects.toMatchObject({ kind: 'invalid-state', currentState: 'bound' });
+    expect(calculationsFromKnownRows()).toEqual({ fromKnown: before.fromKnown, changed: before.changed + 1 });
+    const row = await saved(id);
+    expect(row.status).toBe('bound');
+    expect(row.events).toHaveLength(1);
+  });
+
+  it('after another process calculated the quote, calculates on the locked path from what that one saved', async () => {
+    const id = await preparedQuote();
+    const ours = await recalculate(id);
+    const theirs = await call(`/api/v1/ledger/sales/policies/${id}/calculate`, { token, tenant: tag, body: {} });
+    expect(theirs.status, theirs.text).toBe(200);
+    const before = calculationsFromKnownRows();
+
+    const again = await recalculate(id);
+    expect(calculationsFromKnownRows()).toEqual({ fromKnown: before.fromKnown, changed: before.changed + 1 });
+    const row = await saved(id);
+    expect(again.rowVersion).toBe(row.version);
+    expect(row.events).toHaveLength(3);
+    expect(ours.payable).toBe(PAYABLE);
+    expect(row.events[2]!.before).toEqual({ status: 'calculated', payable: PAYABLE });
+    // And the row this calculation saved is the one the next starts from.
+    await recalculate(id);
+    expect(calculationsFromKnownRows()).toEqual({ fromKnown: before.fromKnown + 1, changed: before.changed + 1 });
+  });
+
+  it('is off with LEDGER_CALCULATE_FROM_KNOWN=off: every calculation takes the lock first', async () => {
+    const id = await preparedQuote();
+    process.env.LEDGER_CALCULATE_FROM_KNOWN = 'off';
+    try {
+      const before = calculationsFromKnownRows();
+      await recalculate(id);
+      await recalculate(id);
+      expect(calculationsFromKnownRows()).toEqual(before);
+      expect((await saved(id)).events).toHaveLength(2);
+    } finally {
+      delete process.env.LEDGER_CALCULATE_FROM_KNOWN;
+    }
+  });
+});
+
+describe('ledger_expect_one_row', () => {
+  it('passes one row and fails anything else as a serialization failure', async () => {
+    await withDatabase(async (client) => {
+      expect((await client.query('SELECT ledger_expect_one_row(1) AS n')).rows).toEqual([{ n: '1' }]);
+      for (const found of [0, 2]) {
+        await expect(client.query('SELECT ledger_expect_one_row($1)', [found])).rejects.toMatchObject({ code: '40001' });
+      }
+    });
+  });
+});
