@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '../support/api';
 import { tenantId, withDatabase } from '../support/db';
@@ -45,14 +46,21 @@ async function saved(id: string) {
     const {
       rows: [row],
     } = await client.query(
-      `SELECT "status", "xmin"::text AS "version", "calculation" -> 'data' -> 'payable' AS "payable" FROM "Policy" WHERE "id" = $1`,
+      `SELECT "status", "xmin"::text AS "version", "calculation" -> 'data' -> 'payable' AS "payable", "calculation", "calculatedAt" FROM "Policy" WHERE "id" = $1`,
       [id],
     );
     const { rows: events } = await client.query(
       `SELECT "before", "after" FROM "Event" WHERE "policyId" = $1 AND "type" = 'quote.calculated' ORDER BY "createdAt", "id"`,
       [id],
     );
-    return { ...row, events } as { status: string; version: string; payable: unknown; events: { before: unknown; after: unknown }[] };
+    return { ...row, events } as {
+      status: string;
+      version: string;
+      payable: unknown;
+      calculation: unknown;
+      calculatedAt: Date;
+      events: { before: unknown; after: unknown }[];
+    };
   });
 }
 
@@ -61,6 +69,7 @@ describe('a recalculation from the row this process saved', () => {
     const id = await preparedQuote();
     const before = calculationsFromKnownRows();
     const first = await recalculate(id);
+    await sleep(5); // so that the second calculation's time differs from the first's
     const second = await recalculate(id);
     expect(calculationsFromKnownRows()).toEqual({ fromKnown: before.fromKnown + 1, changed: before.changed });
 
@@ -71,6 +80,10 @@ describe('a recalculation from the row this process saved', () => {
     expect(second.rowVersion).not.toBe(first.rowVersion);
     expect(second.calculationText).toBe(first.calculationText);
     expect([first.payable, second.payable, row.payable]).toEqual([PAYABLE, PAYABLE, PAYABLE]);
+    // The same price was not written again: the stored one is whole, and its validity starts anew.
+    expect(row.calculation).toEqual(JSON.parse(second.calculationText));
+    expect(row.calculatedAt).toEqual(second.row.calculatedAt);
+    expect(second.row.calculatedAt!.getTime()).toBeGreaterThan(first.row.calculatedAt!.getTime());
     // The preparation rated the quote; each calculation's event says what it found and saved.
     expect(row.events.map((event) => [event.before, event.after])).toEqual([
       [

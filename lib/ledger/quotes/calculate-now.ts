@@ -48,8 +48,8 @@ export async function calculateQuoteNow(input: CalculateQuoteInput): Promise<Cal
 }
 
 function kept(input: CalculateQuoteInput, calculated: CalculatedQuote): CalculatedQuote {
-  const { row, rowVersion, payable } = calculated;
-  keepCalculation(input.tenantId, input.id, { row, rowVersion, payable });
+  const { row, rowVersion, payable, calculationText } = calculated;
+  keepCalculation(input.tenantId, input.id, { row, rowVersion, payable, calculationText });
   return calculated;
 }
 

@@ -61,7 +61,12 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput, know
       ? (row.enrichment as Record<string, unknown>)
       : runEnrichment(row.productCode, quotePayload(row), 'all').enrichment;
   const outcome = rateQuote(product, row, quoteData(row), enrichment, input.actor);
-  const { row: updated, statement } = ratedQuote(row, enrichment, outcome, known?.rowVersion);
+  const { row: updated, statement } = ratedQuote(
+    row,
+    enrichment,
+    outcome,
+    known && { version: known.rowVersion, calculationText: known.calculationText },
+  );
   await recordEventIn(tx, {
     tenantId: input.tenantId,
     policyId: row.id,

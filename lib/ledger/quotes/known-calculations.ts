@@ -2,7 +2,7 @@ import { keepRecent, takeRecent } from '@/lib/recently-used';
 import type { QuoteViewRecord } from './quote-record';
 
 // What this process saved at each quote's last calculation: the row as saved, its version (`xmin`,
-// the id of the transaction that wrote it) and its price's payable amount. A recalculation of the
+// the id of the transaction that wrote it) and its price. A recalculation of the
 // same quote starts from it instead of reading and locking the row first
 // (./calculate-now.ts); its update names the version, so a quote changed since (by any process)
 // is never overwritten. What is kept only ever saves a round trip; the database decides.
@@ -20,6 +20,8 @@ export interface KnownCalculation {
   rowVersion: string;
   /** The saved price's payable amount: the next calculation's event says what it was. */
   payable: unknown;
+  /** The saved price as the row stores it: an equal one is not written again. */
+  calculationText: string;
   keptAtMs: number;
 }
 

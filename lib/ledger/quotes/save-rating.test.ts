@@ -51,11 +51,18 @@ describe('ratedQuote', () => {
     expect(statement.values.slice(-2)).toEqual([ID, TENANT]);
   });
 
-  it('with the version the row was read at, updates only that version of it', () => {
+  it('from a kept row, updates only the version it was saved at, and does not write the same price again', () => {
     const enrichment = { floodZone: 'A' };
-    const { statement } = ratedQuote(quote({ enrichmentState: 'done', enrichment, status: 'calculated' }), enrichment, outcome(), '4711');
-    expect(statement.text).toMatch(/WHERE "id" = \$\d+::uuid AND "tenantId" = \$\d+::uuid AND "xmin" = \$\d+::xid$/);
-    expect(statement.values.slice(-3)).toEqual([ID, TENANT, '4711']);
+    const row = quote({ enrichmentState: 'done', enrichment, status: 'calculated' });
+    const rated = outcome();
+    const same = ratedQuote(row, enrichment, rated, { version: '4711', calculationText: rated.calculationText });
+    expect(same.statement.text).toMatch(/WHERE "id" = \$\d+::uuid AND "tenantId" = \$\d+::uuid AND "xmin" = \$\d+::xid$/);
+    expect(same.statement.values.slice(-3)).toEqual([ID, TENANT, '4711']);
+    expect(columnsSet(same.statement.text)).toEqual(['enrichmentState', 'updatedAt', 'calculatedAt', 'status']);
+    // A price that changed is written.
+    const other = ratedQuote(row, enrichment, rated, { version: '4711', calculationText: '{"data":{"payable":99}}' });
+    expect(columnsSet(other.statement.text)).toEqual(['enrichmentState', 'updatedAt', 'calculation', 'calculatedAt', 'status']);
+    expect(other.statement.values).toContain(rated.calculationText);
   });
 
   it('leaves out of the saved row a price the locked row held, and saves the new one', () => {

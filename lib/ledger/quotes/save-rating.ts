@@ -22,14 +22,15 @@ export interface RatedQuote {
 
 /**
  * The locked row with its enrichment done and, when it was rated, its price and state. A referral
- * stays as it was unless the rating gave one. With `version` (the row's `xmin` when it was read
- * unlocked) the update touches the row only if it is still that version.
+ * stays as it was unless the rating gave one. From a row kept by this process (`kept`: its version,
+ * the row's `xmin` when it was saved, and the price it saved) the update touches the row only if
+ * it is still that version, and a price equal to the saved one is not written again.
  */
 export function ratedQuote(
   row: QuoteViewRecord,
   enrichment: Record<string, unknown>,
   outcome: RatingOutcome | null,
-  version?: string,
+  kept?: { version: string; calculationText: string },
 ): RatedQuote {
   const now = new Date();
   // A row read with its price (the preparation's lock) does not carry it into the saved row.
@@ -44,11 +45,9 @@ export function ratedQuote(
   if (outcome) {
     saved.calculatedAt = now;
     saved.status = outcome.state;
-    sets.push(
-      Prisma.sql`"calculation" = ${outcome.calculationText}::jsonb`,
-      Prisma.sql`"calculatedAt" = ${now}::timestamptz`,
-      Prisma.sql`"status" = ${outcome.state}`,
-    );
+    // Left out, an unchanged price keeps its stored (compressed, out of line) value as it is.
+    if (outcome.calculationText !== kept?.calculationText) sets.push(Prisma.sql`"calculation" = ${outcome.calculationText}::jsonb`);
+    sets.push(Prisma.sql`"calculatedAt" = ${now}::timestamptz`, Prisma.sql`"status" = ${outcome.state}`);
     if (outcome.referral && outcome.referral !== (row.referral as ReferralRecord | null)) {
       const { text, stored } = jsonColumn(outcome.referral);
       saved.referral = stored;
@@ -58,7 +57,7 @@ export function ratedQuote(
   return {
     row: saved,
     statement: Prisma.sql`UPDATE "Policy" SET ${Prisma.join(sets, ', ')} WHERE "id" = ${row.id}::uuid AND "tenantId" = ${row.tenantId}::uuid${
-      version === undefined ? Prisma.empty : Prisma.sql` AND "xmin" = ${version}::xid`
+      kept === undefined ? Prisma.empty : Prisma.sql` AND "xmin" = ${kept.version}::xid`
     }`,
   };
 }
