@@ -10,7 +10,10 @@ import { forgetCalculation, keepCalculation, knownCalculation } from './known-ca
 // (another process's calculation, a bind, the background preparation), that update finds no row
 // and the whole message fails before COMMIT; so does a refusal worked out from the kept row (its
 // state may be out of date). Either way the calculation runs again on the locked path, which
-// decides. LEDGER_CALCULATE_FROM_KNOWN=off always takes the locked path.
+// decides. A kept row found changed is not trusted again until a locked calculation finds the row
+// as this process left it: where several processes calculate the same quote by turns, each pays
+// one message that fails, not one every time. LEDGER_CALCULATE_FROM_KNOWN=off always takes the
+// locked path.
 
 // On globalThis, with the store: one count a process (tests read them).
 const globalForCounts = globalThis as unknown as { ledgerKnownCalculationCounts?: { fromKnown: number; changed: number } };
@@ -26,11 +29,11 @@ export async function calculateQuoteNow(input: CalculateQuoteInput): Promise<Cal
     process.env.LEDGER_CALCULATE_FROM_KNOWN !== 'off' && Object.keys(input.patch).length === 0
       ? knownCalculation(input.tenantId, input.id)
       : undefined;
-  if (known) {
+  if (known?.trusted) {
     try {
       const calculated = await tenantWrite(input.tenantId, (tx) => calculateQuote(tx, input, known));
       counts.fromKnown++;
-      return kept(input, calculated);
+      return kept(input, calculated, true);
     } catch (error) {
       if (!(error instanceof DomainError || isSerializationFailure(error))) {
         forgetCalculation(input.tenantId, input.id);
@@ -40,16 +43,18 @@ export async function calculateQuoteNow(input: CalculateQuoteInput): Promise<Cal
     }
   }
   try {
-    return kept(input, await tenantWrite(input.tenantId, (tx) => calculateQuote(tx, input)));
+    const calculated = await tenantWrite(input.tenantId, (tx) => calculateQuote(tx, input));
+    // Nobody else saved the quote since this process last did (or it never did): trust what it saves now.
+    return kept(input, calculated, known === undefined || calculated.versionFound === known.rowVersion);
   } catch (error) {
     forgetCalculation(input.tenantId, input.id);
     throw error;
   }
 }
 
-function kept(input: CalculateQuoteInput, calculated: CalculatedQuote): CalculatedQuote {
+function kept(input: CalculateQuoteInput, calculated: CalculatedQuote, trusted: boolean): CalculatedQuote {
   const { row, rowVersion, payable, calculationText } = calculated;
-  keepCalculation(input.tenantId, input.id, { row, rowVersion, payable, calculationText });
+  keepCalculation(input.tenantId, input.id, { row, rowVersion, payable, calculationText, trusted });
   return calculated;
 }
 

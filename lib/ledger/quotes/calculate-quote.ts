@@ -33,6 +33,8 @@ export interface CalculatedQuote {
   /** The saved row's version (`xmin`) and its price's payable amount, for the next calculation. */
   rowVersion: string;
   payable: unknown;
+  /** The version the calculation started from: the kept one, or the one it locked. */
+  versionFound: string;
 }
 
 /**
@@ -44,7 +46,9 @@ export interface CalculatedQuote {
  * lock, and the update saves only that version of the row or fails the whole message.
  */
 export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput, known?: KnownCalculation): Promise<CalculatedQuote> {
-  const locked = known ? { row: known.row, previousPayable: known.payable } : await lockQuoteToRate(tx, input.tenantId, input.id);
+  const locked = known
+    ? { row: known.row, previousPayable: known.payable, rowVersion: known.rowVersion }
+    : await lockQuoteToRate(tx, input.tenantId, input.id);
   let row: QuoteViewRecord = locked.row;
   // A bound quote whose price expired is recalculated too: calculated again, to be bound again.
   // Validity is measured on the real clock, as `calculatedAt` is stored (the test clock pins
@@ -94,6 +98,7 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput, know
     calculationText: outcome.calculationText,
     rowVersion: saved!.rowVersion,
     payable: outcome.calculation.data.payable,
+    versionFound: locked.rowVersion,
   };
 }
 

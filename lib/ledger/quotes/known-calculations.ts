@@ -22,6 +22,11 @@ export interface KnownCalculation {
   payable: unknown;
   /** The saved price as the row stores it: an equal one is not written again. */
   calculationText: string;
+  /**
+   * Whether a recalculation may start from it: not while another process saves the same quote
+   * too (a kept row found changed), until a locked calculation finds the row as this process left it.
+   */
+  trusted: boolean;
   keptAtMs: number;
 }
 

@@ -124,24 +124,25 @@ export async function lockQuoteIn(db: SqlTx, tenantId: string, id: string): Prom
 }
 
 /**
- * What a calculation locks: the quote without the price it is about to replace, and that price's
- * payable for the calculation's event. The stored calculation is most of the row (1.5 to 2.8 KB
- * of JSON, which PostgreSQL compresses once a row passes 2 KB) that the server would write out as
- * text and the app parse, only for the new one to be written over it.
+ * What a calculation locks: the quote without the price it is about to replace, that price's
+ * payable for the calculation's event, and the row's version (`xmin`), which tells whether anyone
+ * saved the quote since this process did (./calculate-now.ts). The stored calculation is most of
+ * the row (1.5 to 2.8 KB of JSON, which PostgreSQL compresses once a row passes 2 KB) that the
+ * server would write out as text and the app parse, only for the new one to be written over it.
  */
 export async function lockQuoteToRate(
   db: SqlTx,
   tenantId: string,
   id: string,
-): Promise<{ row: QuoteViewRecord; previousPayable: unknown }> {
-  const { row, value } = await lockQuoteWith<QuoteViewRecord, unknown>(
+): Promise<{ row: QuoteViewRecord; previousPayable: unknown; rowVersion: string }> {
+  const { row, value } = await lockQuoteWith<QuoteViewRecord, { payable: unknown; version: string }>(
     db,
     tenantId,
     id,
     QUOTE_VIEW_COLUMNS,
-    Prisma.sql`"calculation" -> 'data' -> 'payable'`,
+    Prisma.sql`jsonb_build_object('payable', "calculation" -> 'data' -> 'payable', 'version', "xmin"::text)`,
   );
-  return { row, previousPayable: value };
+  return { row, previousPayable: value.payable, rowVersion: value.version };
 }
 
 /**
