@@ -4,7 +4,7 @@
 // first in odd rounds and second in even ones). On a host whose speed drifts within minutes,
 // stacks started apart and measured minutes apart differ by more than most changes; two pairs
 // seconds apart share the host's moment. Prints each pair's share of its own empty route and the
-// stack's CPU a request, then the medians. The idle stack waits for its turn. Asserts nothing.
+// p99 and the stack's CPU a request, then the medians. The idle stack waits for its turn. Asserts nothing.
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cpuPerUnit, watchCpu } from './cpu-budget';
@@ -15,6 +15,8 @@ import { runBench, startBenchStack } from './stack';
 import type { RunningStack } from '../scripts/stack';
 
 const SLICE_SECONDS = 4;
+/** Quotes made beforehand for the scenarios that pick one, as many as `npm run bench` makes. */
+const QUOTES = 200;
 const [scenario = 'calculate', roundsArg = '6'] = process.argv.slice(2);
 const ROUNDS = Math.max(1, Number(roundsArg) || 6);
 const setting = process.env.BENCH_AB_ENV ?? '';
@@ -47,7 +49,7 @@ runBench(async () => {
     seedDemoIn(stacks[1]!.databaseUrl);
     const contexts: ScenarioContext[] = [];
     for (const stack of stacks) {
-      contexts.push((await prepareScenarios(stack.baseUrl, SLICE_SECONDS)).context);
+      contexts.push((await prepareScenarios(stack.baseUrl, SLICE_SECONDS, QUOTES)).context);
     }
     // Warm both: a pair each, not counted.
     const pair = async (index: number) => {
@@ -57,25 +59,27 @@ runBench(async () => {
       const loaded = await runLoad(scenarioLoad(scenario, context));
       await sleep(scenario === 'create' ? 4_000 : 300);
       const { total } = cpuPerUnit(watch.read().stack, loaded.rps * SLICE_SECONDS, 2);
-      return { share: loaded.rps / empty.rps, rps: loaded.rps, empty: empty.rps, cpu: Number(total) };
+      return { share: loaded.rps / empty.rps, rps: loaded.rps, p99: loaded.p99, empty: empty.rps, cpu: Number(total) };
     };
     await pair(0);
     await pair(1);
     const shares: number[][] = [[], []];
     const cpus: number[][] = [[], []];
+    const p99s: number[][] = [[], []];
     for (let round = 1; round <= ROUNDS; round++) {
       for (const index of round % 2 === 1 ? [0, 1] : [1, 0]) {
         const result = await pair(index);
         shares[index]!.push(result.share);
         cpus[index]!.push(result.cpu);
+        p99s[index]!.push(result.p99);
         console.log(
-          `round ${round} ${labels[index]!.padEnd(34)} ${scenario} ${result.rps.toFixed(0)} req/s against the empty route's ${result.empty.toFixed(0)}: ${(100 * result.share).toFixed(1)} %, ${result.cpu.toFixed(2)} ms of the stack's CPU a request`,
+          `round ${round} ${labels[index]!.padEnd(34)} ${scenario} ${result.rps.toFixed(0)} req/s against the empty route's ${result.empty.toFixed(0)}: ${(100 * result.share).toFixed(1)} %, p99 ${result.p99.toFixed(0)} ms, ${result.cpu.toFixed(2)} ms of the stack's CPU a request`,
         );
       }
     }
     for (const index of [0, 1]) {
       console.log(
-        `median ${labels[index]!.padEnd(33)} ${(100 * medianValue(shares[index]!).median).toFixed(1)} % (${shares[index]!.map((s) => (100 * s).toFixed(0)).join(', ')}), ${medianValue(cpus[index]!).median.toFixed(2)} ms a request`,
+        `median ${labels[index]!.padEnd(33)} ${(100 * medianValue(shares[index]!).median).toFixed(1)} % (${shares[index]!.map((s) => (100 * s).toFixed(0)).join(', ')}), p99 ${medianValue(p99s[index]!).median.toFixed(0)} ms (${medianValue(p99s[index]!).values.join(', ')}), ${medianValue(cpus[index]!).median.toFixed(2)} ms a request`,
       );
     }
   } finally {

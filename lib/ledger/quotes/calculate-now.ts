@@ -12,12 +12,19 @@ import { forgetCalculation, keepCalculation, knownCalculation } from './known-ca
 // state may be out of date). Either way the calculation runs again on the locked path, which
 // decides. A kept row found changed is not trusted again until a locked calculation finds the row
 // as this process left it: where several processes calculate the same quote by turns, each pays
-// one message that fails, not one every time. LEDGER_CALCULATE_FROM_KNOWN=off always takes the
-// locked path.
+// one message that fails, not one every time. Two recalculations of one quote at once in this
+// process would race from the same kept row, and the one that lost would fail, roll back and lock
+// after all; the second takes the lock straight away and waits for the first, as before.
+// LEDGER_CALCULATE_FROM_KNOWN=off always takes the locked path.
 
-// On globalThis, with the store: one count a process (tests read them).
-const globalForCounts = globalThis as unknown as { ledgerKnownCalculationCounts?: { fromKnown: number; changed: number } };
-const counts = (globalForCounts.ledgerKnownCalculationCounts ??= { fromKnown: 0, changed: 0 });
+// On globalThis, with the store: one count a process (tests read them), and the quotes being
+// calculated in this process now, by "tenant:id", with how many calculations each.
+const globalForCalculations = globalThis as unknown as {
+  ledgerKnownCalculationCounts?: { fromKnown: number; changed: number };
+  ledgerCalculationsInFlight?: Map<string, number>;
+};
+const counts = (globalForCalculations.ledgerKnownCalculationCounts ??= { fromKnown: 0, changed: 0 });
+const inFlight = (globalForCalculations.ledgerCalculationsInFlight ??= new Map<string, number>());
 
 /** How many calculations of this process saved from a kept row, and how many found it changed. */
 export function calculationsFromKnownRows(): { fromKnown: number; changed: number } {
@@ -25,11 +32,24 @@ export function calculationsFromKnownRows(): { fromKnown: number; changed: numbe
 }
 
 export async function calculateQuoteNow(input: CalculateQuoteInput): Promise<CalculatedQuote> {
+  const key = `${input.tenantId}:${input.id}`;
+  const alreadyCalculating = inFlight.has(key);
+  inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+  try {
+    return await calculateOnce(input, alreadyCalculating);
+  } finally {
+    const left = inFlight.get(key)! - 1;
+    if (left === 0) inFlight.delete(key);
+    else inFlight.set(key, left);
+  }
+}
+
+async function calculateOnce(input: CalculateQuoteInput, alreadyCalculating: boolean): Promise<CalculatedQuote> {
   const known =
     process.env.LEDGER_CALCULATE_FROM_KNOWN !== 'off' && Object.keys(input.patch).length === 0
       ? knownCalculation(input.tenantId, input.id)
       : undefined;
-  if (known?.trusted) {
+  if (known?.trusted && !alreadyCalculating) {
     try {
       const calculated = await tenantWrite(input.tenantId, (tx) => calculateQuote(tx, input, known));
       counts.fromKnown++;
@@ -44,8 +64,10 @@ export async function calculateQuoteNow(input: CalculateQuoteInput): Promise<Cal
   }
   try {
     const calculated = await tenantWrite(input.tenantId, (tx) => calculateQuote(tx, input));
-    // Nobody else saved the quote since this process last did (or it never did): trust what it saves now.
-    return kept(input, calculated, known === undefined || calculated.versionFound === known.rowVersion);
+    // The lock found the row as this process last saved it (a calculation of its own may have
+    // saved it meanwhile), or this process kept none: trust what it saves now.
+    const latest = knownCalculation(input.tenantId, input.id);
+    return kept(input, calculated, latest === undefined || calculated.versionFound === latest.rowVersion);
   } catch (error) {
     forgetCalculation(input.tenantId, input.id);
     throw error;
