@@ -12,19 +12,19 @@ import { forgetCalculation, keepCalculation, knownCalculation } from './known-ca
 // state may be out of date). Either way the calculation runs again on the locked path, which
 // decides. A kept row found changed is not trusted again until a locked calculation finds the row
 // as this process left it: where several processes calculate the same quote by turns, each pays
-// one message that fails, not one every time. Two recalculations of one quote at once in this
-// process would race from the same kept row, and the one that lost would fail, roll back and lock
-// after all; the second takes the lock straight away and waits for the first, as before.
-// LEDGER_CALCULATE_FROM_KNOWN=off always takes the locked path.
+// one message that fails, not one every time. Calculations of one quote in this process run one
+// after the other: started together from the same kept row, or one from the kept row and one
+// locking, the one that lost the row would fail, roll back and lock after all. Queued, each starts
+// from the row the one before saved. LEDGER_CALCULATE_FROM_KNOWN=off always takes the locked path.
 
-// On globalThis, with the store: one count a process (tests read them), and the quotes being
-// calculated in this process now, by "tenant:id", with how many calculations each.
+// On globalThis, with the store: one count a process (tests read them), and for each quote being
+// calculated in this process now ("tenant:id") the last calculation queued.
 const globalForCalculations = globalThis as unknown as {
   ledgerKnownCalculationCounts?: { fromKnown: number; changed: number };
-  ledgerCalculationsInFlight?: Map<string, number>;
+  ledgerCalculationsInFlight?: Map<string, Promise<unknown>>;
 };
 const counts = (globalForCalculations.ledgerKnownCalculationCounts ??= { fromKnown: 0, changed: 0 });
-const inFlight = (globalForCalculations.ledgerCalculationsInFlight ??= new Map<string, number>());
+const inFlight = (globalForCalculations.ledgerCalculationsInFlight ??= new Map<string, Promise<unknown>>());
 
 /** How many calculations of this process saved from a kept row, and how many found it changed. */
 export function calculationsFromKnownRows(): { fromKnown: number; changed: number } {
@@ -33,23 +33,24 @@ export function calculationsFromKnownRows(): { fromKnown: number; changed: numbe
 
 export async function calculateQuoteNow(input: CalculateQuoteInput): Promise<CalculatedQuote> {
   const key = `${input.tenantId}:${input.id}`;
-  const alreadyCalculating = inFlight.has(key);
-  inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+  const before = inFlight.get(key);
+  const calculate = () => calculateOnce(input);
+  // Whatever the one before answered, this one starts after it.
+  const calculation = before ? before.then(calculate, calculate) : calculate();
+  inFlight.set(key, calculation);
   try {
-    return await calculateOnce(input, alreadyCalculating);
+    return await calculation;
   } finally {
-    const left = inFlight.get(key)! - 1;
-    if (left === 0) inFlight.delete(key);
-    else inFlight.set(key, left);
+    if (inFlight.get(key) === calculation) inFlight.delete(key);
   }
 }
 
-async function calculateOnce(input: CalculateQuoteInput, alreadyCalculating: boolean): Promise<CalculatedQuote> {
+async function calculateOnce(input: CalculateQuoteInput): Promise<CalculatedQuote> {
   const known =
     process.env.LEDGER_CALCULATE_FROM_KNOWN !== 'off' && Object.keys(input.patch).length === 0
       ? knownCalculation(input.tenantId, input.id)
       : undefined;
-  if (known?.trusted && !alreadyCalculating) {
+  if (known?.trusted) {
     try {
       const calculated = await tenantWrite(input.tenantId, (tx) => calculateQuote(tx, input, known));
       counts.fromKnown++;
@@ -64,8 +65,8 @@ async function calculateOnce(input: CalculateQuoteInput, alreadyCalculating: boo
   }
   try {
     const calculated = await tenantWrite(input.tenantId, (tx) => calculateQuote(tx, input));
-    // The lock found the row as this process last saved it (a calculation of its own may have
-    // saved it meanwhile), or this process kept none: trust what it saves now.
+    // The lock found the row as this process last saved it, or this process kept none: trust
+    // what it saves now.
     const latest = knownCalculation(input.tenantId, input.id);
     return kept(input, calculated, latest === undefined || calculated.versionFound === latest.rowVersion);
   } catch (error) {
