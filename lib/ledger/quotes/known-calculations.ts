@@ -2,10 +2,10 @@ import { keepRecent, takeRecent } from '@/lib/recently-used';
 import type { QuoteViewRecord } from './quote-record';
 
 // What this process saved at each quote's last calculation: the row as saved, its version (`xmin`,
-// the id of the transaction that wrote it) and its price. A recalculation of the
-// same quote starts from it instead of reading and locking the row first
-// (./calculate-now.ts); its update names the version, so a quote changed since (by any process)
-// is never overwritten. What is kept only ever saves a round trip; the database decides.
+// the id of the transaction that wrote it) and its price. A recalculation of the same quote starts
+// from it instead of reading and locking the row first (./calculate-now.ts); its update names the
+// version, so a quote changed since (by any process) is never overwritten. What is kept only ever
+// saves a round trip; the database decides.
 
 /** How many quotes' last calculations a process keeps (least recently calculated leave first). */
 const KNOWN_CALCULATIONS_MAX = 2_000;
