@@ -79,6 +79,8 @@ describe('a recalculation from the row this process saved', () => {
     expect(second.rowVersion).toBe(row.version);
     expect(second.rowVersion).not.toBe(first.rowVersion);
     expect(second.calculationText).toBe(first.calculationText);
+    // The kept row was not rated again: the second calculation gave the rating it was saved with.
+    expect(second.rating).toBe(first.rating);
     expect([first.payable, second.payable, row.payable]).toEqual([PAYABLE, PAYABLE, PAYABLE]);
     // The same price was not written again: the stored one is whole, and its validity starts anew.
     expect(row.calculation).toEqual(JSON.parse(second.calculationText));
@@ -133,6 +135,8 @@ describe('a recalculation from the row this process saved', () => {
     expect(row.events).toHaveLength(3);
     expect(ours.payable).toBe(PAYABLE);
     expect(row.events[2]!.before).toEqual({ status: 'calculated', payable: PAYABLE });
+    // The locked path rated the row it found.
+    expect(again.rating).not.toBe(ours.rating);
 
     // Calculated by turns in two processes: the locked path straight away, no failed message.
     await theirs();
@@ -144,6 +148,37 @@ describe('a recalculation from the row this process saved', () => {
     await recalculate(id);
     expect(since()).toEqual({ fromKnown: 1, changed: 1 });
     expect((await saved(id)).events).toHaveLength(7);
+  });
+
+  it('never gives a kept rating to data changed since: the locked path rates the new data', async () => {
+    const id = await preparedQuote();
+    const ours = await recalculate(id);
+    const changed = await call(`/api/v1/ledger/sales/policies/${id}/`, {
+      method: 'PUT',
+      token,
+      tenant: tag,
+      body: { objects: [{ sumInsured: 80_000 }] },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    // The stack's worker prepares the new revision, and rates it.
+    await waitUntilReady(token, id, tag);
+    const prepared = (await saved(id)).payable;
+    const before = calculationsFromKnownRows();
+
+    const again = await recalculate(id);
+    expect(calculationsFromKnownRows()).toEqual({ fromKnown: before.fromKnown, changed: before.changed + 1 });
+    expect(again.rating).not.toBe(ours.rating);
+    // A larger sum insured costs more; the saved price and the event are the new data's rating,
+    // not the kept one's.
+    expect(again.payable).toBeGreaterThan(PAYABLE);
+    expect(again.payable).toBe(prepared);
+    const row = await saved(id);
+    expect(row.payable).toBe(again.payable);
+    expect(row.calculation).toEqual(JSON.parse(again.calculationText));
+    expect(row.events.at(-1)).toEqual({
+      before: { status: 'calculated', payable: prepared },
+      after: { status: 'calculated', payable: prepared },
+    });
   });
 
   it('runs two recalculations of one quote at once in this process one after the other, the second from the row the first saved', async () => {

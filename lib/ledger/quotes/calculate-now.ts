@@ -76,8 +76,8 @@ async function calculateOnce(input: CalculateQuoteInput): Promise<CalculatedQuot
 }
 
 function kept(input: CalculateQuoteInput, calculated: CalculatedQuote, trusted: boolean): CalculatedQuote {
-  const { row, rowVersion, payable, calculationText } = calculated;
-  keepCalculation(input.tenantId, input.id, { row, rowVersion, payable, calculationText, trusted });
+  const { row, rowVersion, rating } = calculated;
+  keepCalculation(input.tenantId, input.id, { row, rowVersion, rating, trusted });
   return calculated;
 }
 

@@ -8,7 +8,7 @@ import type { MessageLanguage } from '@/lib/products/validation-messages';
 import { applyQuoteChange } from './apply-change';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { lockQuoteToRate, quoteData, quotePayload, quoteState, type QuoteRecord, type QuoteViewRecord } from './quote-record';
-import { rateQuote } from './rate-quote';
+import { rateQuote, type RatingOutcome } from './rate-quote';
 import { ratedQuote } from './save-rating';
 import { quoteExpired, validityOf } from './quote-validity';
 import type { KnownCalculation } from './known-calculations';
@@ -35,6 +35,8 @@ export interface CalculatedQuote {
   payable: unknown;
   /** The version the calculation started from: the kept one, or the one it locked. */
   versionFound: string;
+  /** The rating the row was saved with (a recalculation from the kept row gives it again). */
+  rating: RatingOutcome;
 }
 
 /**
@@ -43,11 +45,12 @@ export interface CalculatedQuote {
  * wait for the queue to calculate. The events and the saved price go with COMMIT: on tenantWrite a
  * calculation without changed data takes two round trips (lib/db/tenant-write.ts), the lock and
  * the rest. From the row this process last saved (`known`, ./calculate-now.ts) it takes one: no
- * lock, and the update saves only that version of the row or fails the whole message.
+ * lock, and the update saves only that version of the row or fails the whole message. Nor is that
+ * row rated again: it gives the rating it was saved with.
  */
 export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput, known?: KnownCalculation): Promise<CalculatedQuote> {
   const locked = known
-    ? { row: known.row, previousPayable: known.payable, rowVersion: known.rowVersion }
+    ? { row: known.row, previousPayable: known.rating.calculation.data.payable, rowVersion: known.rowVersion }
     : await lockQuoteToRate(tx, input.tenantId, input.id);
   let row: QuoteViewRecord = locked.row;
   // A bound quote whose price expired is recalculated too: calculated again, to be bound again.
@@ -64,12 +67,14 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput, know
     row.enrichmentState === 'done'
       ? (row.enrichment as Record<string, unknown>)
       : runEnrichment(row.productCode, quotePayload(row), 'all').enrichment;
-  const outcome = rateQuote(product, row, quoteData(row), enrichment, input.actor);
+  // From the kept row, the rating that row was saved with: the rating reads only the row and the
+  // product, and the update saves only that version of the row (a change applied above moves it).
+  const outcome = known?.rating ?? rateQuote(product, row, quoteData(row), enrichment, input.actor);
   const { row: updated, statement } = ratedQuote(
     row,
     enrichment,
     outcome,
-    known && { version: known.rowVersion, calculationText: known.calculationText },
+    known && { version: known.rowVersion, calculationText: known.rating.calculationText },
   );
   await recordEventIn(tx, {
     tenantId: input.tenantId,
@@ -99,6 +104,7 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput, know
     rowVersion: saved!.rowVersion,
     payable: outcome.calculation.data.payable,
     versionFound: locked.rowVersion,
+    rating: outcome,
   };
 }
 

@@ -1,11 +1,12 @@
 import { keepRecent, takeRecent } from '@/lib/recently-used';
 import type { QuoteViewRecord } from './quote-record';
+import type { RatingOutcome } from './rate-quote';
 
 // What this process saved at each quote's last calculation: the row as saved, its version (`xmin`,
-// the id of the transaction that wrote it) and its price. A recalculation of the same quote starts
+// the id of the transaction that wrote it) and its rating. A recalculation of the same quote starts
 // from it instead of reading and locking the row first (./calculate-now.ts); its update names the
 // version, so a quote changed since (by any process) is never overwritten. What is kept only ever
-// saves a round trip; the database decides.
+// saves work (a round trip, a rating); the database decides.
 
 /** How many quotes' last calculations a process keeps (least recently calculated leave first). */
 const KNOWN_CALCULATIONS_MAX = 2_000;
@@ -18,10 +19,12 @@ const KNOWN_FOR_MS = 60_000;
 export interface KnownCalculation {
   row: QuoteViewRecord;
   rowVersion: string;
-  /** The saved price's payable amount: the next calculation's event says what it was. */
-  payable: unknown;
-  /** The saved price as the row stores it: an equal one is not written again. */
-  calculationText: string;
+  /**
+   * The rating the row was saved with. A recalculation of the same row gives it again (the rating
+   * reads only the row and the product); its event says the payable before, and its update leaves
+   * the equal price as it is stored.
+   */
+  rating: RatingOutcome;
   /**
    * Whether a recalculation may start from it: not while another process saves the same quote
    * too (a kept row found changed), until a locked calculation finds the row as this process left it.
