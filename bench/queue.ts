@@ -36,7 +36,10 @@ interface WorkerMessage {
   at: number;
 }
 
-const now = () => performance.timeOrigin + performance.now();
+// The machine's monotonic clock, the same in every process: each process's `performance.timeOrigin`
+// is read from the wall clock when it starts, so a step of the wall clock between the starts of two
+// processes (a VM resumed, a time sync) would offset every pick-up measured across them.
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 class WorkerPool {
   readonly children: ChildProcess[] = [];
