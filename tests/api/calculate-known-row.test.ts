@@ -39,6 +39,8 @@ async function preparedQuote(): Promise<string> {
 const PAYABLE = 242.24;
 
 const recalculate = (id: string) => calculateQuoteNow({ tenantId: tenant, id, actor: 'test:known-row', patch: {}, signalReady: false });
+/** The payable of the price a calculation saved. */
+const payableOf = (calculated: Awaited<ReturnType<typeof recalculate>>) => calculated.rating.calculation.data.payable;
 
 /** The quote's state, version and saved payable, and its calculation events' before and after, oldest first. */
 async function saved(id: string) {
@@ -81,7 +83,7 @@ describe('a recalculation from the row this process saved', () => {
     expect(second.calculationText).toBe(first.calculationText);
     // The kept row was not rated again: the second calculation gave the rating it was saved with.
     expect(second.rating).toBe(first.rating);
-    expect([first.payable, second.payable, row.payable]).toEqual([PAYABLE, PAYABLE, PAYABLE]);
+    expect([payableOf(first), payableOf(second), row.payable]).toEqual([PAYABLE, PAYABLE, PAYABLE]);
     // The same price was not written again: the stored one is whole, and its validity starts anew.
     expect(row.calculation).toEqual(JSON.parse(second.calculationText));
     expect(row.calculatedAt).toEqual(second.row.calculatedAt);
@@ -133,7 +135,7 @@ describe('a recalculation from the row this process saved', () => {
     const row = await saved(id);
     expect(again.rowVersion).toBe(row.version);
     expect(row.events).toHaveLength(3);
-    expect(ours.payable).toBe(PAYABLE);
+    expect(payableOf(ours)).toBe(PAYABLE);
     expect(row.events[2]!.before).toEqual({ status: 'calculated', payable: PAYABLE });
     // The locked path rated the row it found.
     expect(again.rating).not.toBe(ours.rating);
@@ -170,10 +172,10 @@ describe('a recalculation from the row this process saved', () => {
     expect(again.rating).not.toBe(ours.rating);
     // A larger sum insured costs more; the saved price and the event are the new data's rating,
     // not the kept one's.
-    expect(again.payable).toBeGreaterThan(PAYABLE);
-    expect(again.payable).toBe(prepared);
+    expect(payableOf(again)).toBeGreaterThan(PAYABLE);
+    expect(payableOf(again)).toBe(prepared);
     const row = await saved(id);
-    expect(row.payable).toBe(again.payable);
+    expect(row.payable).toBe(payableOf(again));
     expect(row.calculation).toEqual(JSON.parse(again.calculationText));
     expect(row.events.at(-1)).toEqual({
       before: { status: 'calculated', payable: prepared },

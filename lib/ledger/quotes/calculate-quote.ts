@@ -30,9 +30,8 @@ export interface CalculatedQuote {
   row: QuoteViewRecord;
   /** The calculation as JSON text, as the row stores it: the answer is made from it. */
   calculationText: string;
-  /** The saved row's version (`xmin`) and its price's payable amount, for the next calculation. */
+  /** The saved row's version (`xmin`), for the next calculation. */
   rowVersion: string;
-  payable: unknown;
   /** The version the calculation started from: the kept one, or the one it locked. */
   versionFound: string;
   /** The rating the row was saved with (a recalculation from the kept row gives it again). */
@@ -102,7 +101,6 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput, know
     row: updated,
     calculationText: outcome.calculationText,
     rowVersion: saved!.rowVersion,
-    payable: outcome.calculation.data.payable,
     versionFound: locked.rowVersion,
     rating: outcome,
   };
