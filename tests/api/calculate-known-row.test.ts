@@ -80,12 +80,12 @@ describe('a recalculation from the row this process saved', () => {
     // The version each calculation answers is the row's own: the second one is what is stored.
     expect(second.rowVersion).toBe(row.version);
     expect(second.rowVersion).not.toBe(first.rowVersion);
-    expect(second.calculationText).toBe(first.calculationText);
+    expect(second.rating.calculationText).toBe(first.rating.calculationText);
     // The kept row was not rated again: the second calculation gave the rating it was saved with.
     expect(second.rating).toBe(first.rating);
     expect([payableOf(first), payableOf(second), row.payable]).toEqual([PAYABLE, PAYABLE, PAYABLE]);
     // The same price was not written again: the stored one is whole, and its validity starts anew.
-    expect(row.calculation).toEqual(JSON.parse(second.calculationText));
+    expect(row.calculation).toEqual(JSON.parse(second.rating.calculationText));
     expect(row.calculatedAt).toEqual(second.row.calculatedAt);
     expect(second.row.calculatedAt!.getTime()).toBeGreaterThan(first.row.calculatedAt!.getTime());
     // The preparation rated the quote; each calculation's event says what it found and saved.
@@ -176,7 +176,7 @@ describe('a recalculation from the row this process saved', () => {
     expect(payableOf(again)).toBe(prepared);
     const row = await saved(id);
     expect(row.payable).toBe(payableOf(again));
-    expect(row.calculation).toEqual(JSON.parse(again.calculationText));
+    expect(row.calculation).toEqual(JSON.parse(again.rating.calculationText));
     expect(row.events.at(-1)).toEqual({
       before: { status: 'calculated', payable: prepared },
       after: { status: 'calculated', payable: prepared },

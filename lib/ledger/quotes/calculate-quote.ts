@@ -26,15 +26,16 @@ export interface CalculateQuoteInput {
 }
 
 export interface CalculatedQuote {
-  /** The saved row but for its price, which `calculationText` carries. */
+  /** The saved row but for its price, whose JSON text the rating carries. */
   row: QuoteViewRecord;
-  /** The calculation as JSON text, as the row stores it: the answer is made from it. */
-  calculationText: string;
   /** The saved row's version (`xmin`), for the next calculation. */
   rowVersion: string;
   /** The version the calculation started from: the kept one, or the one it locked. */
   versionFound: string;
-  /** The rating the row was saved with (a recalculation from the kept row gives it again). */
+  /**
+   * The rating the row was saved with (a recalculation from the kept row gives it again); its
+   * `calculationText` is the price as the row stores it, and the answer is made from it.
+   */
   rating: RatingOutcome;
 }
 
@@ -99,7 +100,6 @@ export async function calculateQuote(tx: SqlTx, input: CalculateQuoteInput, know
   const [saved] = await tx.queryAndCommit<{ rowVersion: string }>(savedOnce(statement));
   return {
     row: updated,
-    calculationText: outcome.calculationText,
     rowVersion: saved!.rowVersion,
     versionFound: locked.rowVersion,
     rating: outcome,

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 export const POST = ledgerRoute(calculateQuoteEndpoint, async ({ tenant, principal, params, body, query, language }) => {
   const id = requireUuid(params.id, 'Quote');
-  const { row, calculationText } = await calculateQuoteNow({
+  const { row, rating } = await calculateQuoteNow({
     tenantId: tenant.id,
     id,
     actor: principal.subject,
@@ -20,7 +20,7 @@ export const POST = ledgerRoute(calculateQuoteEndpoint, async ({ tenant, princip
     language,
   });
   // The calculation's text, made once for the row, is the answer with `meta` added (a calculation has none).
-  return new Response(withMember(calculationText, 'meta', quoteMeta(row)), { headers: { 'content-type': 'application/json' } });
+  return new Response(withMember(rating.calculationText, 'meta', quoteMeta(row)), { headers: { 'content-type': 'application/json' } });
 });
 
 const calculationsHaveNoMeta: 'meta' extends keyof CalculationResult ? never : true = true;
