@@ -15,6 +15,7 @@ const { withSystem, withTenant } = await import('@/lib/db/tenant');
 const { prisma, sharedPool } = await import('@/lib/db/client');
 const { GATHERED_READS_MAX, gatheredReads, tenantRead } = await import('@/lib/db/tenant-read');
 const { tenantWrite } = await import('@/lib/db/tenant-write');
+const { GATHERED_WRITES_MAX, gatheredWrites } = await import('@/lib/db/tenant-commit');
 const { Prisma } = await import('@/lib/db/generated/client');
 const { nextQuoteNumberSql } = await import('@/lib/ledger/sequences');
 const { statementName } = await import('@/lib/db/prepared-query');
@@ -394,6 +395,110 @@ describe('tenant-scoped transactions', () => {
       }),
     ).rejects.toMatchObject({ code: '23505' });
     expect(await quotesNumbered(twice)).toBe('0');
+    await expectCleanPool();
+  });
+
+  /** A one-message write (queryAndCommit, nothing sent before it): a draft row, answered with the scope it ran in. */
+  const oneMessageWrite = (tenant: string, quoteNumber: string) =>
+    tenantWrite(tenant, (tx) =>
+      tx.queryAndCommit<Scope & { n: string }>(
+        Prisma.sql`${draftRow(tenant, quoteNumber)} RETURNING "quoteNumber" AS n, ${Prisma.raw(SCOPE_COLUMNS)}`,
+      ),
+    );
+  /** The transaction that wrote each numbered row (its xmin), by quote number. */
+  const writersOf = (numbers: string[]) =>
+    withDatabase(async (client) => {
+      const { rows } = await client.query<{ n: string; xmin: string }>(
+        'SELECT "quoteNumber" AS n, xmin::text AS xmin FROM "Policy" WHERE "quoteNumber" = ANY($1)',
+        [numbers],
+      );
+      return new Map(rows.map((row) => [row.n, row.xmin]));
+    });
+
+  it('commit the one-message writes of one turn together: one transaction a tenant, each write under its tenant and answered its own row', async () => {
+    const tenants = Array.from({ length: 9 }, (_, index) => (index % 3 === 2 ? globex : acme));
+    const numbers = tenants.map(() => `TOGETHER-${crypto.randomUUID()}`);
+    batches.length = 0;
+    const before = gatheredWrites();
+    const seen = await Promise.all(tenants.map((tenant, index) => oneMessageWrite(tenant, numbers[index]!)));
+    seen.forEach((rows, index) => expect(rows).toEqual([{ n: numbers[index], tenant: tenants[index], role: 'ledger_tenant' }]));
+    // Two messages, one a tenant: BEGIN, the tenant's settings, its writes in the order they came, COMMIT.
+    const insertsOf = (tenant: string) => numbers.filter((_, index) => tenants[index] === tenant).map((number) => [number]);
+    expect(batches).toHaveLength(2);
+    for (const [batch, tenant] of [
+      [batches[0]!, acme],
+      [batches[1]!, globex],
+    ] as const) {
+      expect(batch[0]!.text).toBe('BEGIN');
+      expect(batch[1]!.values).toEqual([tenant]);
+      expect(batch.slice(2, -1).map(({ values }) => values.filter((value) => String(value).startsWith('TOGETHER-')))).toEqual(
+        insertsOf(tenant),
+      );
+      expect(batch.at(-1)!.text).toBe('COMMIT');
+    }
+    expect(gatheredWrites()).toEqual({ transactions: before.transactions + 2, writes: before.writes + 9 });
+    // One transaction a tenant wrote them: the same xmin on each of its rows, another for the other tenant's.
+    const writers = await writersOf(numbers);
+    expect(new Set(insertsOf(acme).map(([number]) => writers.get(number!))).size).toBe(1);
+    expect(new Set(insertsOf(globex).map(([number]) => writers.get(number!))).size).toBe(1);
+    expect(writers.get(numbers[0]!)).not.toBe(writers.get(numbers[2]!));
+    await expectCleanPool();
+  });
+
+  it(`commit more than ${GATHERED_WRITES_MAX} one-message writes of a tenant in one turn as transactions of at most ${GATHERED_WRITES_MAX}`, async () => {
+    const numbers = Array.from({ length: GATHERED_WRITES_MAX + 3 }, () => `MANY-${crypto.randomUUID()}`);
+    batches.length = 0;
+    const seen = await Promise.all(numbers.map((number) => oneMessageWrite(acme, number)));
+    expect(seen.map(([row]) => row!.n)).toEqual(numbers);
+    expect(batches.map((batch) => batch.length)).toEqual([GATHERED_WRITES_MAX + 3, 3 + 3]);
+    expect(new Set((await writersOf(numbers)).values()).size).toBe(2);
+  });
+
+  it('send each write of a transaction that failed again alone: the failing one gets its error, the others commit', async () => {
+    const taken = `TAKEN-${crypto.randomUUID()}`;
+    await oneMessageWrite(acme, taken);
+    const numbers = [`RETRY-${crypto.randomUUID()}`, taken, `RETRY-${crypto.randomUUID()}`, `RETRY-${crypto.randomUUID()}`];
+    batches.length = 0;
+    const outcomes = await Promise.allSettled(numbers.map((number) => oneMessageWrite(acme, number)));
+    expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: [{ n: numbers[0] }] });
+    expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
+    expect(outcomes[2]).toMatchObject({ status: 'fulfilled', value: [{ n: numbers[2] }] });
+    expect(outcomes[3]).toMatchObject({ status: 'fulfilled', value: [{ n: numbers[3] }] });
+    // The four together first (rolled back whole), then each in a transaction of its own.
+    expect(batches.map((batch) => batch.length)).toEqual([4 + 3, 4, 4, 4, 4]);
+    const writers = await writersOf([numbers[0]!, numbers[2]!, numbers[3]!]);
+    expect(writers.size).toBe(3);
+    expect(new Set(writers.values()).size).toBe(3);
+    expect(await quotesNumbered(taken)).toBe('1');
+    await expectCleanPool();
+  });
+
+  it('answer every write of a transaction whose connection the server ended with that error, and send none of them again', async () => {
+    const marker = crypto.randomUUID();
+    const numbers = [`LOST-${crypto.randomUUID()}`, `LOST-${crypto.randomUUID()}`];
+    const slow = tenantWrite(acme, (tx) =>
+      tx.queryAndCommit(Prisma.sql`SELECT pg_sleep(1), ${marker}::text AS marker ${Prisma.raw(`-- ${marker}`)}`),
+    );
+    batches.length = 0;
+    const outcomes = Promise.allSettled([slow, ...numbers.map((number) => oneMessageWrite(acme, number))]);
+    // Whether a COMMIT ran cannot be known once its answer is lost: nothing is sent again.
+    await withDatabase(async (client) => {
+      for (;;) {
+        const { rows } = await client.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE query LIKE $1 AND state = 'active' AND pid <> pg_backend_pid()`,
+          [`%-- ${marker}%`],
+        );
+        if (rows[0]) {
+          await client.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    for (const outcome of await outcomes) expect(outcome).toMatchObject({ status: 'rejected', reason: { code: '57P01' } });
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toHaveLength(3 + 3);
+    expect((await writersOf(numbers)).size).toBe(0);
     await expectCleanPool();
   });
 
