@@ -12,10 +12,10 @@ import { BEGIN, COMMIT, commitTenantWrite, rollBack, tenantSettings } from './te
 // does not read (`execute`) wait for the next one or for COMMIT: a write that reads, decides and
 // saves takes two messages, and a write of one statement whose rows it answers (`queryAndCommit`)
 // one, shared with the tenant's other such writes of the same turn (./tenant-commit.ts): until a
-// statement must go before the commit, no connection is taken. Each message is a batch of named prepared statements
-// (./statement-pipeline.ts): PostgreSQL parses and plans a statement once per connection and
-// afterwards only binds its values, where the simple protocol made it parse and plan every
-// statement again with its values written into the text (over a third of its CPU for a whole
+// statement must go before the commit, no connection is taken. Each message is a batch of named
+// prepared statements (./statement-pipeline.ts): PostgreSQL parses and plans a statement once per
+// connection and afterwards only binds its values, where the simple protocol made it parse and plan
+// every statement again with its values written into the text (over a third of its CPU for a whole
 // policy: `bench/pg-phases.ts`). The statements of a message run in order on this connection and
 // nothing else runs between them. Row-level security is the same second lock as withTenant's: the
 // role and the tenant set for this transaction only.
@@ -26,8 +26,8 @@ import { BEGIN, COMMIT, commitTenantWrite, rollBack, tenantSettings } from './te
  */
 export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promise<T>): Promise<T> {
   const opening = [BEGIN, tenantSettings(tenantId)];
-  /** The connection, taken when a statement must go before the commit (its rows are read). */
-  let connection: CheckedOut | undefined;
+  /** The connection, asked for when a statement must go before the commit (its rows are read). */
+  let connection: Promise<CheckedOut> | undefined;
   let committed = false;
   /** Statements of `execute` not sent yet: they go first in the next message. */
   const waiting: SqlStatement[] = [];
@@ -39,8 +39,10 @@ export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promis
   const send = async (...last: SqlStatement[]): Promise<BatchResult[]> => {
     refuseAfterCommit();
     const opened = connection !== undefined;
-    connection ??= await checkOut();
-    const batch = sendBatch(connection.client, [...(opened ? [] : opening), ...waiting.splice(0), ...last]);
+    connection ??= checkOut();
+    // Taken before the wait for the connection: calls made together send in the order made.
+    const statements = [...(opened ? [] : opening), ...waiting.splice(0), ...last];
+    const batch = sendBatch((await connection).client, statements);
     preparedUnknown = batch.preparedUnknown;
     return batch.done;
   };
@@ -77,12 +79,13 @@ export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promis
     // A failed statement left the transaction aborted (a failed COMMIT message ran no COMMIT).
     // Rolled back, the connection can serve the next caller; if even that fails, or if it may
     // hold a prepared statement it no longer knows of, it is destroyed.
-    if (connection) {
-      if (preparedUnknown()) connection.discard();
-      else if (!(await rollBack(connection.client))) connection.discard();
+    const held = await connection?.catch(() => undefined);
+    if (held) {
+      if (preparedUnknown()) held.discard();
+      else if (!(await rollBack(held.client))) held.discard();
     }
     throw error;
   } finally {
-    connection?.release();
+    (await connection?.catch(() => undefined))?.release();
   }
 }

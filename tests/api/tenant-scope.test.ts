@@ -398,6 +398,25 @@ describe('tenant-scoped transactions', () => {
     await expectCleanPool();
   });
 
+  it('run a tenant write’s statements sent together (before it holds a connection) in one transaction on one connection', async () => {
+    const number = `TOGETHER-QUERIES-${crypto.randomUUID()}`;
+    batches.length = 0;
+    const [first, second] = await tenantWrite(acme, async (tx) => {
+      await tx.execute(draftRow(acme, number));
+      return Promise.all([
+        tx.query<{ xid: string; pid: number }>(Prisma.sql`SELECT txid_current()::text AS xid, pg_backend_pid() AS pid`),
+        tx.query<{ xid: string; pid: number; n: string }>(
+          Prisma.sql`SELECT txid_current()::text AS xid, pg_backend_pid() AS pid, (SELECT count(*) FROM "Policy" WHERE "quoteNumber" = ${number})::text AS n`,
+        ),
+      ]);
+    });
+    expect(second![0]).toEqual({ ...first![0], n: '1' });
+    // The opening and the waiting insert went with the first; the second after it; then COMMIT.
+    expect(batches.map((batch) => batch.length)).toEqual([4, 1, 1]);
+    expect(await quotesNumbered(number)).toBe('1');
+    await expectCleanPool();
+  });
+
   /** A one-message write (queryAndCommit, nothing sent before it): a draft row, answered with the scope it ran in. */
   const oneMessageWrite = (tenant: string, quoteNumber: string) =>
     tenantWrite(tenant, (tx) =>
