@@ -65,7 +65,7 @@ const globalForWrites = globalThis as unknown as { ledgerGatheredWrites?: Gather
 const gathered = (globalForWrites.ledgerGatheredWrites ??= { pending: new Map(), scheduled: false, sent: { transactions: 0, writes: 0 } });
 const gathering = process.env.LEDGER_GATHER_WRITES !== 'off';
 
-/** How many write transactions this process committed together and how many writes they carried. */
+/** How many transactions the gathering sent in this process, alone or together, and the writes they carried. */
 export function gatheredWrites(): { transactions: number; writes: number } {
   return { ...gathered.sent };
 }
