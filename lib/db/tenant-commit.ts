@@ -37,8 +37,18 @@ export function tenantSettings(tenantId: string): SqlStatement {
   };
 }
 
+/**
+ * For a transaction that ends without its commit: a failed statement left it aborted (a failed
+ * COMMIT message ran no COMMIT), or its caller gave up. Rolled back, the connection can serve the
+ * next caller; if even that fails, or if it may hold a prepared statement it no longer knows of,
+ * it is destroyed.
+ */
+export async function rollBackOrDiscard(client: pg.ClientBase, preparedUnknown: boolean, discard: () => void): Promise<void> {
+  if (preparedUnknown || !(await rollBack(client))) discard();
+}
+
 /** Whether the connection is fit for the next caller: it rolled back, or had nothing to roll back. */
-export async function rollBack(client: pg.ClientBase): Promise<boolean> {
+async function rollBack(client: pg.ClientBase): Promise<boolean> {
   try {
     await client.query('ROLLBACK');
     return true;
@@ -153,11 +163,7 @@ async function commitTransaction(tenantId: string, statements: readonly SqlState
     try {
       return (await batch.done).slice(2, -1);
     } catch (error) {
-      // A failed statement left the transaction aborted (a failed COMMIT message ran no COMMIT).
-      // Rolled back, the connection can serve the next caller; if even that fails, or if it may
-      // hold a prepared statement it no longer knows of, it is destroyed.
-      if (batch.preparedUnknown()) discard();
-      else if (!(await rollBack(client))) discard();
+      await rollBackOrDiscard(client, batch.preparedUnknown(), discard);
       throw error;
     }
   });

@@ -3,7 +3,7 @@ import { checkOut, type CheckedOut } from './checkout';
 import type { SqlTx } from './sql-tx';
 import type { SqlStatement } from './prepared-query';
 import { sendBatch, type BatchResult } from './statement-pipeline';
-import { BEGIN, COMMIT, commitTenantWrite, rollBack, tenantSettings } from './tenant-commit';
+import { BEGIN, COMMIT, commitTenantWrite, rollBackOrDiscard, tenantSettings } from './tenant-commit';
 
 // A tenant-scoped write in as few round trips as its logic allows, on a connection of the shared
 // pool rather than Prisma's interactive transaction (whose query engine and transaction manager
@@ -76,14 +76,8 @@ export async function tenantWrite<T>(tenantId: string, fn: (tx: SqlTx) => Promis
     if (!committed && (connection || waiting.length > 0)) await commit();
     return value;
   } catch (error) {
-    // A failed statement left the transaction aborted (a failed COMMIT message ran no COMMIT).
-    // Rolled back, the connection can serve the next caller; if even that fails, or if it may
-    // hold a prepared statement it no longer knows of, it is destroyed.
     const held = await connection?.catch(() => undefined);
-    if (held) {
-      if (preparedUnknown()) held.discard();
-      else if (!(await rollBack(held.client))) held.discard();
-    }
+    if (held) await rollBackOrDiscard(held.client, preparedUnknown(), held.discard);
     throw error;
   } finally {
     (await connection?.catch(() => undefined))?.release();
