@@ -41,4 +41,21 @@ describe('the name of a prepared statement', () => {
     expect(statementName(text)).toMatch(/^ledger_[A-Za-z0-9_-]{32}$/);
     expect(Buffer.byteLength(statementName(text))).toBeLessThanOrEqual(63);
   });
+
+  it('tells apart texts of the same length, asked in turn, and stays right once its bound is passed', () => {
+    const first = 'SELECT "id" FROM "Policy" WHERE "id" = $1::uuid';
+    const second = 'SELECT "id" FROM "Quotes" WHERE "id" = $1::uuid';
+    expect(second).toHaveLength(first.length);
+    const named = [statementName(first), statementName(second)];
+    expect(named[0]).not.toBe(named[1]);
+    // Built anew, as a statement's text is for each call: the same names again.
+    expect(statementName(['SELECT "id" FROM "Quotes"', 'WHERE "id" = $1::uuid'].join(' '))).toBe(named[1]);
+    expect(statementName(first)).toBe(named[0]);
+    // 2,500 texts of one length (more than the 2,000 kept): each name is its own text's.
+    const texts = Array.from({ length: 2_500 }, (_, index) => `SELECT ${String(index).padStart(4, '0')}`);
+    const names = texts.map(statementName);
+    expect(new Set(names).size).toBe(texts.length);
+    expect(texts.map(statementName)).toEqual(names);
+    expect(statementName(second)).toBe(named[1]);
+  });
 });

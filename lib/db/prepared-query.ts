@@ -12,20 +12,29 @@ export interface SqlStatement {
 }
 
 /**
- * Names already worked out, by text. The texts are the code's own statements (values travel apart),
- * so they are few; the bound only keeps a statement built from a varying list from growing it.
+ * Names already worked out, by the text's length and then the text. The texts are the code's own
+ * statements (values travel apart), so they are few; the bound only keeps a statement built from a
+ * varying list from growing them. A statement's text is built anew for each call (a creation's is
+ * 2.8 kB): a Map keyed by it would hash all of it every time, while here its length picks the few
+ * texts it is compared with, and a comparison stops at the first character that differs.
  */
-const names = new Map<string, string>();
+const namesByLength = new Map<number, { text: string; name: string }[]>();
+let namesKept = 0;
 const MAX_NAMES = 2_000;
 
 /** `ledger_` and 32 characters of the text's SHA-256: within PostgreSQL's 63-byte names. */
 export function statementName(text: string): string {
-  let name = names.get(text);
-  if (name === undefined) {
-    if (names.size >= MAX_NAMES) names.clear();
-    name = `ledger_${hash('sha256', text, 'base64url').slice(0, 32)}`;
-    names.set(text, name);
+  let known = namesByLength.get(text.length);
+  if (known) for (const entry of known) if (entry.text === text) return entry.name;
+  if (namesKept >= MAX_NAMES) {
+    namesByLength.clear();
+    namesKept = 0;
+    known = undefined;
   }
+  const name = `ledger_${hash('sha256', text, 'base64url').slice(0, 32)}`;
+  if (known) known.push({ text, name });
+  else namesByLength.set(text.length, [{ text, name }]);
+  namesKept++;
   return name;
 }
 
