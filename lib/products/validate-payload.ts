@@ -3,6 +3,7 @@
 import type Ajv2020 from 'ajv/dist/2020';
 import type { ValidateFunction } from 'ajv';
 import { ValidationFailed, type FieldError } from '@/lib/errors';
+import { copyJson } from '@/lib/json-copy';
 import { createSchemaAjv } from '@/lib/products/common/schema-ajv';
 import { isObject } from '@/lib/products/common/read';
 import { getProduct } from '@/lib/products/registry';
@@ -43,7 +44,7 @@ export function validatePayload(code: string, payload: unknown, language: Messag
   const product = getProduct(code);
   const m = validationMessages(language);
   if (!isObject(payload)) return { valid: false, value: payload, errors: [{ path: '', message: m.notAnObject }] };
-  const value: unknown = structuredClone(payload);
+  const value: unknown = copyJson(payload);
   const validate = validatorFor(product);
   if (!isProductPayload(value, validate)) return { valid: false, value, errors: toFieldErrors(validate.errors, language) };
   const errors = [...termChecks(value.policy, product, language), ...(product.checks?.(value, language) ?? [])];
