@@ -113,7 +113,7 @@ async function commitTogether(tenantId: string, writes: PendingWrite[]): Promise
   gathered.sent.transactions++;
   gathered.sent.writes += writes.length;
   if (writes.length === 1) {
-    commitTransaction(tenantId, writes[0]!.statements).then(writes[0]!.resolve, writes[0]!.reject);
+    commitAlone(tenantId, writes[0]!);
     return;
   }
   let results: BatchResults;
@@ -124,7 +124,7 @@ async function commitTogether(tenantId: string, writes: PendingWrite[]): Promise
     );
   } catch (error) {
     if (certainlyNotCommitted(error)) {
-      for (const write of writes) commitTransaction(tenantId, write.statements).then(write.resolve, write.reject);
+      for (const write of writes) commitAlone(tenantId, write);
     } else {
       for (const write of writes) write.reject(error);
     }
@@ -135,6 +135,11 @@ async function commitTogether(tenantId: string, writes: PendingWrite[]): Promise
     write.resolve(results.slice(first, first + write.statements.length));
     first += write.statements.length;
   }
+}
+
+/** The write in a transaction of its own, its caller answered by it. */
+function commitAlone(tenantId: string, write: PendingWrite): void {
+  commitTransaction(tenantId, write.statements).then(write.resolve, write.reject);
 }
 
 /** Errors of batches that were never sent: their values could not be made parameters. */
