@@ -5,13 +5,15 @@
 // stacks started apart and measured minutes apart differ by more than most changes; two pairs
 // seconds apart share the host's moment. Prints each pair's share of its own empty route and the
 // p99 and the stack's CPU a request, then the medians. The idle stack waits for its turn. Asserts nothing.
+// BENCH_AB_SQL, when set, runs on the second stack's database after its migrations and seed (a schema
+// change compared without a release of its own: an index, a table's storage).
 import { execFileSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cpuPerUnit, watchCpu } from './cpu-budget';
 import { runLoad } from './load';
 import { medianValue } from './repeat';
 import { isHotScenario, prepareScenarios, scenarioLoad, type ScenarioContext } from './scenarios';
-import { runBench, startBenchStack } from './stack';
+import { runBench, startBenchStack, withStackDatabase } from './stack';
 import type { RunningStack } from '../scripts/stack';
 
 const SLICE_SECONDS = 4;
@@ -20,9 +22,12 @@ const QUOTES = 200;
 const [scenario = 'calculate', roundsArg = '6'] = process.argv.slice(2);
 const ROUNDS = Math.max(1, Number(roundsArg) || 6);
 const setting = process.env.BENCH_AB_ENV ?? '';
+const secondStackSql = process.env.BENCH_AB_SQL ?? '';
 const [name, ...valueParts] = setting.split('=');
 if (!name || valueParts.length === 0 || !isHotScenario(scenario)) {
-  console.error("usage: BENCH_AB_ENV='NAME=value' node --import tsx bench/ab-stacks.ts <empty|read|actions|create|calculate|…> [rounds]");
+  console.error(
+    "usage: BENCH_AB_ENV='NAME=value' [BENCH_AB_SQL='…'] node --import tsx bench/ab-stacks.ts <empty|read|actions|create|calculate|…> [rounds]",
+  );
   process.exit(2);
 }
 
@@ -37,7 +42,7 @@ function seedDemoIn(databaseUrl: string): void {
 }
 
 runBench(async () => {
-  const labels = ['as it is', setting];
+  const labels = ['as it is', secondStackSql === '' ? setting : `${setting} + SQL`];
   const stacks: RunningStack[] = [];
   try {
     stacks.push(await startBenchStack({ logName: 'ab-stacks-a.log', env: { LEDGER_BENCH_ROUTES: '1' }, say: () => {} }));
@@ -47,6 +52,7 @@ runBench(async () => {
     // One process holds one database client, the first stack's: the second's demo tenants and
     // signing key are made by a process of their own.
     seedDemoIn(stacks[1]!.databaseUrl);
+    if (secondStackSql !== '') await withStackDatabase(stacks[1]!, (db) => db.query(secondStackSql));
     const contexts: ScenarioContext[] = [];
     for (const stack of stacks) {
       contexts.push((await prepareScenarios(stack.baseUrl, SLICE_SECONDS, QUOTES)).context);
