@@ -44,7 +44,15 @@ export function recordEvent(tx: Tx, event: EventInput): Promise<void> {
 
 /** recordEvent on either transaction path (lib/db/sql-tx.ts): on tenantWrite the statement goes with the next message. */
 export async function recordEventIn(db: SqlTx, event: EventInput): Promise<void> {
-  const { ctes, noticesRead } = await eventParts(db, event);
+  await recordEventsIn(db, [event]);
+}
+
+/**
+ * Several events of one tenant as one statement (the background preparation records a claim's
+ * quotes together): one audit insert, one insert of their public events, one notice a key.
+ */
+export async function recordEventsIn(db: SqlTx, events: readonly EventInput[]): Promise<void> {
+  const { ctes, noticesRead } = await eventsParts(db, events);
   await db.execute(Prisma.sql`WITH ${Prisma.join(ctes, ', ')} SELECT ${noticesRead}`);
 }
 
@@ -53,17 +61,33 @@ export async function recordEventIn(db: SqlTx, event: EventInput): Promise<void>
  * CTEs, and the expression the statement's final SELECT must read so that each notice is sent
  * (once: a CTE that is not a data-modifying one runs only when read).
  */
-export async function eventParts(db: SqlTx, event: EventInput): Promise<{ ctes: Prisma.Sql[]; noticesRead: Prisma.Sql }> {
-  const published = await publicEventsFor(db, event);
+export function eventParts(db: SqlTx, event: EventInput): Promise<{ ctes: Prisma.Sql[]; noticesRead: Prisma.Sql }> {
+  return eventsParts(db, [event]);
+}
+
+/** eventParts for several events of one tenant, written in the order given. */
+async function eventsParts(db: SqlTx, events: readonly EventInput[]): Promise<{ ctes: Prisma.Sql[]; noticesRead: Prisma.Sql }> {
+  const tenantId = events[0]?.tenantId;
+  if (tenantId === undefined) throw new Error('No event to record');
+  if (events.some((event) => event.tenantId !== tenantId)) throw new Error('The events of one statement must be of one tenant');
+  // One event (every change but the preparation) skips the gathering of several.
+  const published =
+    events.length === 1
+      ? await publicEventsFor(db, events[0]!)
+      : (await Promise.all(events.map((event) => publicEventsFor(db, event)))).flat();
+  const createdAt = new Date();
+  const audits = events.map(
+    (event) => Prisma.sql`(${event.tenantId}::uuid, ${event.policyId ?? null}::uuid, ${event.type}, ${event.actor},
+        ${jsonText(event.before)}::jsonb, ${afterSql(event)}, ${jsonText(event.data)}::jsonb, ${createdAt}::timestamptz)`,
+  );
   const ctes = [
     Prisma.sql`audit AS (
       INSERT INTO "Event" ("tenantId", "policyId", "type", "actor", "before", "after", "data", "createdAt")
-      VALUES (${event.tenantId}::uuid, ${event.policyId ?? null}::uuid, ${event.type}, ${event.actor},
-        ${jsonText(event.before)}::jsonb, ${afterSql(event)}, ${jsonText(event.data)}::jsonb, ${new Date()}::timestamptz)
+      VALUES ${Prisma.join(audits)}
     )`,
   ];
-  if (published.length > 0) ctes.push(publicEventsCtes(event.tenantId, published));
-  const wake = event.wake ?? [];
+  if (published.length > 0) ctes.push(publicEventsCtes(tenantId, published));
+  const wake = events.length === 1 ? (events[0]!.wake ?? []) : [...new Set(events.flatMap((event) => event.wake ?? []))];
   wake.forEach((key, index) => ctes.push(Prisma.sql`${Prisma.raw(`notice${index}`)} AS (${changeNoticeSql(key)})`));
   const noticesRead = wake.length
     ? Prisma.join(

@@ -143,6 +143,61 @@ describe('preparations taken along', () => {
     expect((await finishedDone()) - doneBefore).toBe(6);
   });
 
+  it("saves a claim's quotes by one update: a draft gets its price, a quote that moved on keeps its state, price and referral", async () => {
+    const [draft, referred, third] = await waitingQuotes(ownToken, ownTag, 3);
+    const referral = {
+      source: 'manual',
+      comment: 'held for review',
+      rules: [],
+      referredBy: 'uw@test',
+      referredAt: '2026-12-07T09:00:00.000Z',
+    };
+    await withDatabase(async (client) => {
+      await client.query(`UPDATE "Policy" SET "calculation" = NULL, "calculatedAt" = NULL WHERE "id" = ANY($1::uuid[])`, [[draft, third]]);
+      await client.query(`UPDATE "Policy" SET "status" = 'in-manual-referral', "referral" = $2::jsonb WHERE "id" = $1`, [
+        referred,
+        JSON.stringify(referral),
+      ]);
+    });
+    const stored = (id: string) =>
+      withDatabase(async (client) => {
+        const { rows } = await client.query<{
+          status: string;
+          enrichmentState: string;
+          calculation: string | null;
+          referral: unknown;
+          calculatedAt: Date | null;
+        }>(
+          `SELECT "status", "enrichmentState", "calculation"::text AS "calculation", "referral", "calculatedAt" FROM "Policy" WHERE "id" = $1`,
+          [id],
+        );
+        return rows[0]!;
+      });
+    const referredBefore = await stored(referred!);
+    expect(referredBefore.calculation).not.toBeNull();
+    await queuePreparations([draft!, referred!, third!]);
+    const worker = await gatheringWorker(TASK, TAKEN_ALONG_MAX, 0, prepareQuote);
+    try {
+      await until(async () => (await jobsLeft()) === 0, 'every job done');
+    } finally {
+      await worker.stop();
+    }
+
+    for (const id of [draft!, third!]) {
+      const after = await stored(id);
+      expect(after.status, id).toBe('calculated');
+      expect(after.enrichmentState, id).toBe('done');
+      expect(JSON.parse(after.calculation!).data.payable, id).toBeGreaterThan(0);
+      expect(after.calculatedAt, id).not.toBeNull();
+      expect(after.referral, id).toBeNull();
+    }
+    const referredAfter = await stored(referred!);
+    expect(referredAfter).toEqual({ ...referredBefore, enrichmentState: 'done' });
+    expect(referredAfter.referral).toEqual(referral);
+    const states = await quoteStates([draft!, referred!, third!]);
+    expect([...states.values()].map((state) => state.prepared)).toEqual([2, 2, 2]);
+  });
+
   it('fails only the job of a quote that cannot be prepared: the one it was taken along by is prepared alone', async () => {
     const [first, broken, third] = await waitingQuotes(ownToken, ownTag, 3);
     await withDatabase((client) => client.query(`UPDATE "Policy" SET "productCode" = 'withdrawn' WHERE "id" = $1`, [broken]));

@@ -3,12 +3,12 @@ import type { SqlTx } from '@/lib/db/sql-tx';
 import { tenantWrite } from '@/lib/db/tenant-write';
 import type { ClaimedJob } from '@/lib/jobs/worker';
 import { NotFound } from '@/lib/errors';
-import { recordEventIn } from '@/lib/ledger/events';
+import { recordEventsIn, type EventInput } from '@/lib/ledger/events';
 import { getProduct } from '@/lib/products/registry';
 import { runEnrichment } from '@/lib/products/enrichment';
 import { POLICY_COLUMNS, quoteData, quotePayload, quoteState, type QuoteRecord } from './quote-record';
 import { rateQuote } from './rate-quote';
-import { ratedQuote } from './save-rating';
+import { ratedQuote, savedRatingsStatement, type RatingChanges } from './save-rating';
 
 // The background half of create and of rating-relevant updates: every enrichment step, then
 // the first rating. A job queued for an older revision finds the quote changed and does
@@ -64,8 +64,15 @@ async function prepareIn(
   const locked = await lockPreparations(tx, job, tenantId, own, takeAlong);
   taken.count = locked[0]?.takenJobs ?? 0;
   if (!locked.some((row) => row.id === own.policyId)) throw new NotFound('Quote', own.policyId);
-  for (const row of newestPerQuote(locked)) {
-    if (row.revision === row.jobRevision && row.enrichmentState !== 'done') await prepareLocked(tx, tenantId, row);
+  const prepared = newestPerQuote(locked)
+    .filter((row) => row.revision === row.jobRevision && row.enrichmentState !== 'done')
+    .map((row) => preparedQuote(tenantId, row));
+  if (prepared.length > 0) {
+    // The claim's quotes are saved by one update and recorded by one statement of events.
+    const changes = prepared.map((quote) => quote.changes);
+    const events = prepared.map((quote) => quote.event);
+    await tx.execute(savedRatingsStatement(tenantId, changes));
+    await recordEventsIn(tx, events);
   }
   await job.complete(tx);
 }
@@ -114,24 +121,27 @@ function newestPerQuote(rows: LockedPreparation[]): LockedPreparation[] {
   return [...newest.values()];
 }
 
-async function prepareLocked(tx: SqlTx, tenantId: string, locked: LockedPreparation): Promise<void> {
+/** A locked quote enriched and, if it is a draft, rated: what its update writes and the event that records it. */
+function preparedQuote(tenantId: string, locked: LockedPreparation): { changes: RatingChanges; event: EventInput } {
   const { jobRevision: _revision, takenJobs: _taken, ...row } = locked;
   const product = getProduct(row.productCode);
   const { enrichment } = runEnrichment(row.productCode, quotePayload(row), 'all');
   const state = quoteState(row);
   // Only a draft is rated here; a quote that moved on (referred, declined) keeps its state.
   const outcome = state === 'draft' ? rateQuote(product, row, quoteData(row), enrichment, 'system:enrichment') : null;
-  const { row: updated, statement } = ratedQuote(row, enrichment, outcome);
-  await tx.execute(statement);
-  await recordEventIn(tx, {
-    tenantId,
-    policyId: row.id,
-    type: outcome?.state === 'in-manual-referral' ? 'quote.referred' : 'quote.prepared',
-    actor: 'system:enrichment',
-    before: { status: row.status },
-    after: { status: outcome?.state ?? row.status, payable: outcome?.calculation.data.payable },
-    data: outcome?.referral ? { rules: outcome.referral.rules } : undefined,
-    policy: updated,
-    wake: [`policy:${row.id}`],
-  });
+  const { row: updated, changes } = ratedQuote(row, enrichment, outcome);
+  return {
+    changes,
+    event: {
+      tenantId,
+      policyId: row.id,
+      type: outcome?.state === 'in-manual-referral' ? 'quote.referred' : 'quote.prepared',
+      actor: 'system:enrichment',
+      before: { status: row.status },
+      after: { status: outcome?.state ?? row.status, payable: outcome?.calculation.data.payable },
+      data: outcome?.referral ? { rules: outcome.referral.rules } : undefined,
+      policy: updated,
+      wake: [`policy:${row.id}`],
+    },
+  };
 }

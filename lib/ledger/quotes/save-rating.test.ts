@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CalculationResult } from '@/lib/rating/types';
 import type { QuoteRecord } from './quote-record';
 import type { RatingOutcome } from './rate-quote';
-import { ratedQuote } from './save-rating';
+import { ratedQuote, savedRatingsStatement } from './save-rating';
 
 // The saved row and its update are made together: each JSON value becomes text once, and what
 // the row already holds is not written again.
@@ -115,5 +115,73 @@ describe('ratedQuote', () => {
     const none = ratedQuote(quote({ enrichmentState: 'done', enrichment: {}, referral: approved }), {}, outcome());
     expect(columnsSet(none.statement.text)).not.toContain('referral');
     expect(none.row.referral).toBe(approved);
+  });
+});
+
+describe('savedRatingsStatement', () => {
+  const OTHER = '00000000-0000-4000-8000-000000000003';
+
+  it('saves several quotes by one update, a column a quote leaves alone given as NULL and kept by the row', () => {
+    const referral = {
+      source: 'rule' as const,
+      comment: 'sum insured',
+      rules: [],
+      referredBy: 'system',
+      referredAt: '2026-11-26T08:00:00.000Z',
+    };
+    const rated = ratedQuote(
+      quote({ enrichmentState: 'pending', enrichment: null }),
+      { floodZone: 'B' },
+      outcome({ state: 'in-manual-referral', referral }),
+    );
+    const notRated = ratedQuote(
+      quote({ id: OTHER, enrichmentState: 'pending', enrichment: null, status: 'declined' }),
+      { floodZone: 'C' },
+      null,
+    );
+    const statement = savedRatingsStatement(TENANT, [rated.changes, notRated.changes]);
+
+    expect(statement.text).toMatch(/^UPDATE "Policy" AS quote SET "enrichmentState" = \$1, "updatedAt" = saved\."updatedAt",/);
+    for (const column of ['enrichment', 'calculation', 'calculatedAt', 'status', 'referral']) {
+      expect(statement.text).toContain(`"${column}" = COALESCE(saved."${column}", quote."${column}")`);
+    }
+    expect(statement.text).toMatch(/WHERE quote\."id" = saved\."id" AND quote\."tenantId" = \$\d+::uuid$/);
+    // 'done', seven values a quote in the order of the VALUES' columns, the tenant last.
+    expect(statement.values).toEqual([
+      'done',
+      ID,
+      rated.row.updatedAt,
+      '{"floodZone":"B"}',
+      rated.changes.calculation,
+      rated.row.calculatedAt,
+      'in-manual-referral',
+      JSON.stringify(referral),
+      OTHER,
+      notRated.row.updatedAt,
+      '{"floodZone":"C"}',
+      null,
+      null,
+      null,
+      null,
+      TENANT,
+    ]);
+  });
+
+  it('gives each quote the changes its own update would write', () => {
+    const enrichment = { floodZone: 'A' };
+    const rated = ratedQuote(quote({ enrichmentState: 'done', enrichment }), enrichment, outcome());
+    expect(rated.changes).toEqual({
+      id: ID,
+      updatedAt: rated.row.updatedAt,
+      calculation: rated.changes.calculation,
+      calculatedAt: rated.row.calculatedAt,
+      status: 'calculated',
+    });
+    expect(rated.changes.calculation).toBe(outcome().calculationText);
+    expect(columnsSet(rated.statement.text)).toEqual(['enrichmentState', 'updatedAt', 'calculation', 'calculatedAt', 'status']);
+  });
+
+  it('refuses an empty list rather than send an update of nothing', () => {
+    expect(() => savedRatingsStatement(TENANT, [])).toThrow('No saved rating to write');
   });
 });
