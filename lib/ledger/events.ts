@@ -1,7 +1,7 @@
 import type { Tx } from '@/lib/db/client';
 import { sqlOf, type SqlTx } from '@/lib/db/sql-tx';
 import { Prisma } from '@/lib/db/generated/client';
-import { publicEventsCtes, publicEventsFor, type PolicyRowForEvents } from '@/lib/events-out/emit';
+import { publicEventsCtes, publicEventsFor, type PolicyRowForEvents, type PublicEventRow } from '@/lib/events-out/emit';
 import { changeNoticeSql } from '@/lib/jobs/queue';
 
 // The append-only audit log: every state change writes one event in its own transaction.
@@ -70,11 +70,9 @@ async function eventsParts(db: SqlTx, events: readonly EventInput[]): Promise<{ 
   const tenantId = events[0]?.tenantId;
   if (tenantId === undefined) throw new Error('No event to record');
   if (events.some((event) => event.tenantId !== tenantId)) throw new Error('The events of one statement must be of one tenant');
-  // One event (every change but the preparation) skips the gathering of several.
-  const published =
-    events.length === 1
-      ? await publicEventsFor(db, events[0]!)
-      : (await Promise.all(events.map((event) => publicEventsFor(db, event)))).flat();
+  // One after another: the first reads the tenant's tag where it is not known yet, the rest reuse it.
+  const published: PublicEventRow[] = [];
+  for (const event of events) published.push(...(await publicEventsFor(db, event)));
   const createdAt = new Date();
   const audits = events.map(
     (event) => Prisma.sql`(${event.tenantId}::uuid, ${event.policyId ?? null}::uuid, ${event.type}, ${event.actor},
