@@ -9,6 +9,14 @@ import { ratedQuote, savedRatingsStatement } from './save-rating';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const TENANT = '00000000-0000-4000-8000-000000000002';
+/** A referral a rating gives. */
+const REFERRAL = {
+  source: 'rule' as const,
+  comment: 'sum insured',
+  rules: [],
+  referredBy: 'system',
+  referredAt: '2026-11-26T08:00:00.000Z',
+};
 
 function quote(fields: Partial<QuoteRecord>): QuoteRecord {
   return { id: ID, tenantId: TENANT, status: 'draft', calculation: null, calculatedAt: null, referral: null, ...fields } as QuoteRecord;
@@ -92,21 +100,18 @@ describe('ratedQuote', () => {
   });
 
   it('writes a referral the rating gave, and leaves an unchanged or absent one alone', () => {
-    const referral = {
-      source: 'rule' as const,
-      comment: 'sum insured',
-      rules: [],
-      referredBy: 'system',
-      referredAt: '2026-11-26T08:00:00.000Z',
-    };
-    const referred = ratedQuote(quote({ enrichmentState: 'done', enrichment: {} }), {}, outcome({ state: 'in-manual-referral', referral }));
+    const referred = ratedQuote(
+      quote({ enrichmentState: 'done', enrichment: {} }),
+      {},
+      outcome({ state: 'in-manual-referral', referral: REFERRAL }),
+    );
     expect(columnsSet(referred.statement.text)).toContain('referral');
-    expect(referred.row.referral).toEqual(referral);
+    expect(referred.row.referral).toEqual(REFERRAL);
     expect(referred.row.status).toBe('in-manual-referral');
 
     const approved = {
-      ...referral,
-      decision: { decision: 'approve' as const, comment: 'ok', decidedBy: 'uw', decidedAt: referral.referredAt, revision: 3 },
+      ...REFERRAL,
+      decision: { decision: 'approve' as const, comment: 'ok', decidedBy: 'uw', decidedAt: REFERRAL.referredAt, revision: 3 },
     };
     const kept = ratedQuote(quote({ enrichmentState: 'done', enrichment: {}, referral: approved }), {}, outcome({ referral: approved }));
     expect(columnsSet(kept.statement.text)).not.toContain('referral');
@@ -122,17 +127,10 @@ describe('savedRatingsStatement', () => {
   const OTHER = '00000000-0000-4000-8000-000000000003';
 
   it('saves several quotes by one update, a column a quote leaves alone given as NULL and kept by the row', () => {
-    const referral = {
-      source: 'rule' as const,
-      comment: 'sum insured',
-      rules: [],
-      referredBy: 'system',
-      referredAt: '2026-11-26T08:00:00.000Z',
-    };
     const rated = ratedQuote(
       quote({ enrichmentState: 'pending', enrichment: null }),
       { floodZone: 'B' },
-      outcome({ state: 'in-manual-referral', referral }),
+      outcome({ state: 'in-manual-referral', referral: REFERRAL }),
     );
     const notRated = ratedQuote(
       quote({ id: OTHER, enrichmentState: 'pending', enrichment: null, status: 'declined' }),
@@ -155,7 +153,7 @@ describe('savedRatingsStatement', () => {
       rated.changes.calculation,
       rated.row.calculatedAt,
       'in-manual-referral',
-      JSON.stringify(referral),
+      JSON.stringify(REFERRAL),
       OTHER,
       notRated.row.updatedAt,
       '{"floodZone":"C"}',
